@@ -1,0 +1,2 @@
+export * from './color';
+export * from './geometry';
