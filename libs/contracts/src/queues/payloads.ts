@@ -1,0 +1,63 @@
+import { JobName } from './queue-names';
+
+/** A move as KataGo's analysis engine writes it: colour and GTP vertex ("Q16", "pass"). */
+export type KataGoMove = [color: 'B' | 'W', vertex: string];
+
+/** The position to analyse, normalised by the api (SGF already parsed into moves). */
+export interface PositionInput {
+  boardXSize: number;
+  boardYSize: number;
+  komi: number;
+  rules: string;
+  initialStones: KataGoMove[];
+  moves: KataGoMove[];
+  /** Analyse the position after this many of `moves` (default: all of them). */
+  analyzeTurn?: number;
+  /**
+   * Who plays first after the initial stones (KataGo's `initialPlayer`; SGF PL, or W after
+   * handicap stones). Matters when `moves` is empty; otherwise each move names its colour.
+   */
+  initialPlayer?: 'B' | 'W';
+}
+
+/** An eye graph job body (see issue 5: nodes, edges, outer liberties, ko threats). */
+export interface EyegraphInput {
+  graph: unknown;
+  outerLiberties?: number;
+  koThreats?: number;
+}
+
+/** Fields every analysis job carries. `jobId` is also the BullMQ job id and the jobs row id. */
+interface AnalysisJobBase {
+  jobId: string;
+  tenantId: string | null;
+  batchId?: string | null;
+  /** Names of the analyses to run (e.g. "territory", "deadStones"). */
+  analyses: string[];
+  options: Record<string, unknown>;
+}
+
+export interface AnalyzePositionJob extends AnalysisJobBase {
+  name: typeof JobName.AnalyzePosition;
+  input: PositionInput;
+}
+
+export interface AnalyzeEyegraphJob extends AnalysisJobBase {
+  name: typeof JobName.AnalyzeEyegraph;
+  input: EyegraphInput;
+}
+
+export interface DeliverWebhookJob {
+  name: typeof JobName.DeliverWebhook;
+  deliveryId: string;
+  /** The registered webhook, or null for a delivery to a job's own `webhookUrl`. */
+  webhookId: string | null;
+  event: string;
+  jobId: string | null;
+}
+
+/** Every job payload Moyo puts on a queue, discriminated by `name` (the BullMQ job name). */
+export type JobPayload = AnalyzePositionJob | AnalyzeEyegraphJob | DeliverWebhookJob;
+
+/** The payload type for a given job name. */
+export type JobPayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;

@@ -1,0 +1,53 @@
+import { DynamicModule, Module, Provider } from '@nestjs/common';
+import { PERSISTENCE_OPTIONS, PersistenceOptions, PrismaService } from './prisma/prisma.service';
+import { REDIS_OPTIONS, RedisOptions, RedisService } from './redis/redis.service';
+import {
+  ApiKeyRepository,
+  BatchRepository,
+  GameStreamRepository,
+  HealthRepository,
+  JobRepository,
+  TenantRepository,
+  WebhookRepository,
+  ResultRepository,
+  ResultCacheRepository,
+  WebhookDeliveryRepository,
+  PipelineMetricsRepository,
+} from './repositories';
+
+const repositories = [
+  HealthRepository,
+  JobRepository,
+  TenantRepository,
+  GameStreamRepository,
+  ApiKeyRepository,
+  BatchRepository,
+  WebhookRepository,
+  ResultRepository,
+  ResultCacheRepository,
+  WebhookDeliveryRepository,
+  PipelineMetricsRepository,
+];
+
+/**
+ * PrismaService, RedisService and the repositories for the apps. Global: import it once, in the
+ * root module, with the values from the app's validated config.
+ */
+@Module({})
+export class PersistenceModule {
+  static forRoot(options: PersistenceOptions & RedisOptions): DynamicModule {
+    const providers: Provider[] = [
+      { provide: PERSISTENCE_OPTIONS, useValue: options },
+      { provide: REDIS_OPTIONS, useValue: { redisUrl: options.redisUrl, redisPrefix: options.redisPrefix } },
+      PrismaService,
+      RedisService,
+      ...repositories,
+    ];
+    return {
+      module: PersistenceModule,
+      global: true,
+      providers,
+      exports: [PrismaService, RedisService, ...repositories],
+    };
+  }
+}

@@ -1,0 +1,3 @@
+export * from './bullmq';
+export * from './redis';
+export * from './redis.service';

@@ -1,0 +1,63 @@
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { createProbeRedis } from './redis';
+
+export const REDIS_OPTIONS = Symbol('REDIS_OPTIONS');
+
+export interface RedisOptions {
+  redisUrl: string;
+  /** REDIS_PREFIX: every key this process writes starts with it (see `key`). */
+  redisPrefix: string;
+}
+
+/**
+ * The process's general-purpose Redis client (probes, leases, rate-limit counters; BullMQ keeps
+ * its own connections). Commands fail fast while Redis is unreachable.
+ */
+@Injectable()
+export class RedisService implements OnModuleDestroy {
+  readonly client: Redis;
+  readonly prefix: string;
+
+  constructor(@Inject(REDIS_OPTIONS) options: RedisOptions) {
+    this.client = createProbeRedis(options.redisUrl);
+    this.prefix = options.redisPrefix;
+  }
+
+  /**
+   * A key under this deployment's prefix: `key('ratelimit', keyId)` is `<prefix>:ratelimit:<keyId>`.
+   * Use it for every key written through `client`, so tests and deployments sharing one Redis stay
+   * apart (BullMQ applies the same prefix to its own keys).
+   */
+  key(...parts: (string | number)[]): string {
+    return [this.prefix, ...parts].join(':');
+  }
+
+  /**
+   * Resolves when Redis answers PING; rejects otherwise. While (re)connecting it waits up to
+   * `connectWaitMs` for the connection, so a probe right after boot does not report a false "down".
+   */
+  async ping(connectWaitMs = 1000): Promise<void> {
+    if (this.client.status !== 'ready') await this.waitUntilReady(connectWaitMs);
+    const answer = await this.client.ping();
+    if (answer !== 'PONG') throw new Error(`unexpected PING answer ${answer}`);
+  }
+
+  private waitUntilReady(timeoutMs: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onReady = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.client.off('ready', onReady);
+        reject(new Error(`not connected (${this.client.status})`));
+      }, timeoutMs);
+      this.client.once('ready', onReady);
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.client.disconnect();
+  }
+}

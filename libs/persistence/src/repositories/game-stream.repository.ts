@@ -1,0 +1,263 @@
+import { Injectable } from '@nestjs/common';
+import type { GameStream, JobStatus } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma/prisma.service';
+
+export interface NewGameStream {
+  ogsGameId: number;
+  tenantId: string | null;
+  analyses: string[];
+  webhookUrl?: string | null;
+}
+
+/** One analysed move of a followed game, with its job's state and result. */
+export interface MoveAnalysisView {
+  moveNumber: number;
+  jobId: string | null;
+  status: JobStatus | null;
+  result: unknown;
+  createdAt: Date;
+  finishedAt: Date | null;
+}
+
+/** The analysis of a finished game's final position. */
+export interface FinalAnalysisView {
+  jobId: string;
+  status: JobStatus | null;
+  result: unknown;
+  finishedAt: Date | null;
+}
+
+/** The final analysis job id kept in a finished stream's `meta`, if any. */
+export function finalJobIdOf(stream: GameStream): string | null {
+  const meta = stream.meta as { finalJobId?: unknown } | null;
+  return typeof meta?.finalJobId === 'string' ? meta.finalJobId : null;
+}
+
+/** Followed OGS games (game_streams) and the analysis job of each of their moves. */
+@Injectable()
+export class GameStreamRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * Starts following `ogsGameId` for the tenant: creates the stream, or (re)activates the tenant's
+   * existing one with the new options. Returns null when another tenant already follows that game.
+   */
+  async follow(stream: NewGameStream): Promise<{ stream: GameStream; created: boolean } | null> {
+    const rows = await this.prisma.client.gameStream.createManyAndReturn({
+      data: [{ ...stream, webhookUrl: stream.webhookUrl ?? null }],
+      skipDuplicates: true,
+    });
+    if (rows.length === 1) return { stream: rows[0], created: true };
+    const existing = await this.prisma.client.gameStream.findUniqueOrThrow({
+      where: { ogsGameId: stream.ogsGameId },
+    });
+    if (existing.tenantId !== stream.tenantId) return null;
+    const updated = await this.prisma.client.gameStream.update({
+      where: { id: existing.id },
+      data: {
+        analyses: stream.analyses,
+        webhookUrl: stream.webhookUrl ?? null,
+        status: existing.status === 'finished' ? 'finished' : 'following',
+      },
+    });
+    return { stream: updated, created: false };
+  }
+
+  findForTenant(id: string, tenantId: string | null): Promise<GameStream | null> {
+    return this.prisma.client.gameStream.findFirst({ where: { id, tenantId } });
+  }
+
+  findByOgsGameForTenant(ogsGameId: number, tenantId: string | null): Promise<GameStream | null> {
+    return this.prisma.client.gameStream.findFirst({ where: { ogsGameId, tenantId } });
+  }
+
+  /**
+   * The stream a tenant may read by OGS game id (digits) or stream id (uuid): its own or an
+   * auto-followed (tenant-less) one. Null for anything else, malformed ids included.
+   */
+  findVisible(gameId: string, tenantId: string | null): Promise<GameStream | null> {
+    const visible = { OR: [{ tenantId }, { tenantId: null }] };
+    if (/^\d{1,15}$/.test(gameId)) {
+      return this.prisma.client.gameStream.findFirst({ where: { ogsGameId: Number(gameId), ...visible } });
+    }
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(gameId))
+      return Promise.resolve(null);
+    return this.prisma.client.gameStream.findFirst({ where: { id: gameId, ...visible } });
+  }
+
+  findById(id: string): Promise<GameStream | null> {
+    return this.prisma.client.gameStream.findUnique({ where: { id } });
+  }
+
+  /** The tenant's streams, newest first (at most `limit`). */
+  listForTenant(tenantId: string | null, limit = 100): Promise<GameStream[]> {
+    return this.prisma.client.gameStream.findMany({
+      where: { tenantId },
+      orderBy: { createdAt: 'desc' },
+      take: limit,
+    });
+  }
+
+  /** Stops following (status paused); analyses stay readable. False if not the tenant's. */
+  async pauseForTenant(id: string, tenantId: string | null): Promise<boolean> {
+    const r = await this.prisma.client.gameStream.updateMany({
+      where: { id, tenantId, status: 'following' },
+      data: { status: 'paused' },
+    });
+    if (r.count === 1) return true;
+    return (await this.findForTenant(id, tenantId)) !== null;
+  }
+
+  /** Streams an ingest replica should be following. */
+  listFollowing(): Promise<GameStream[]> {
+    return this.prisma.client.gameStream.findMany({
+      where: { status: 'following' },
+      orderBy: { createdAt: 'asc' },
+    });
+  }
+
+  /**
+   * Records the analysis job of a move; a repeat for the same (stream, move) keeps one row and
+   * points it at `jobId` (the same id unless an undo replaced the move). Raises `lastMove`.
+   */
+  async recordMoveJob(streamId: string, moveNumber: number, jobId: string): Promise<void> {
+    await this.prisma.client.$transaction([
+      this.prisma.client.gameMoveAnalysis.upsert({
+        where: { gameId_moveNumber: { gameId: streamId, moveNumber } },
+        create: { gameId: streamId, moveNumber, jobId },
+        update: { jobId },
+      }),
+      this.prisma.client.gameStream.updateMany({
+        where: { id: streamId, lastMove: { lt: moveNumber } },
+        data: { lastMove: moveNumber },
+      }),
+    ]);
+  }
+
+  /**
+   * An undo took back the moves after `keptMoves`: drops their rows (their jobs stay) and lowers
+   * `lastMove`, so readers see the game as it now stands until the new moves are recorded.
+   */
+  async rewindMoves(streamId: string, keptMoves: number): Promise<void> {
+    await this.prisma.client.$transaction([
+      this.prisma.client.gameMoveAnalysis.deleteMany({
+        where: { gameId: streamId, moveNumber: { gt: keptMoves } },
+      }),
+      this.prisma.client.gameStream.updateMany({
+        where: { id: streamId, lastMove: { gt: keptMoves } },
+        data: { lastMove: keptMoves },
+      }),
+    ]);
+  }
+
+  /** Marks the stream finished, keeping the final analysis job and outcome in `meta`. */
+  async markFinished(streamId: string, meta: { finalJobId: string; outcome?: string; moveCount: number }) {
+    await this.prisma.client.gameStream.update({
+      where: { id: streamId },
+      data: { status: 'finished', meta: meta as Prisma.InputJsonValue },
+    });
+  }
+
+  async markError(streamId: string, message: string): Promise<void> {
+    await this.prisma.client.gameStream.update({
+      where: { id: streamId },
+      data: { status: 'error', meta: { error: message } },
+    });
+  }
+
+  /** The id of the job of the stream's latest move that has one, or null (board pictures). */
+  async latestMoveJobId(streamId: string): Promise<string | null> {
+    const row = await this.prisma.client.gameMoveAnalysis.findFirst({
+      where: { gameId: streamId, jobId: { not: null } },
+      orderBy: { moveNumber: 'desc' },
+      select: { jobId: true },
+    });
+    return row?.jobId ?? null;
+  }
+
+  /** Moves after `sinceMove` of the stream, in order, with their jobs' status and results. */
+  async analysesSince(streamId: string, sinceMove: number, limit = 1000): Promise<MoveAnalysisView[]> {
+    const rows = await this.prisma.client.gameMoveAnalysis.findMany({
+      where: { gameId: streamId, moveNumber: { gt: sinceMove } },
+      orderBy: { moveNumber: 'asc' },
+      take: limit,
+      include: { job: { include: { result: true } } },
+    });
+    return rows.map((r) => ({
+      moveNumber: r.moveNumber,
+      jobId: r.jobId,
+      status: r.job?.status ?? null,
+      result: r.job?.result?.result ?? null,
+      createdAt: r.createdAt,
+      finishedAt: r.job?.finishedAt ?? null,
+    }));
+  }
+
+  /** The job of each recorded move in (afterMove, throughMove], in order: a light read (no results). */
+  async moveJobIds(
+    streamId: string,
+    afterMove: number,
+    throughMove: number,
+  ): Promise<{ moveNumber: number; jobId: string | null }[]> {
+    return this.prisma.client.gameMoveAnalysis.findMany({
+      where: { gameId: streamId, moveNumber: { gt: afterMove, lte: throughMove } },
+      orderBy: { moveNumber: 'asc' },
+      select: { moveNumber: true, jobId: true },
+    });
+  }
+
+  /**
+   * The final analysis of a finished stream (the job named by `meta.finalJobId`: the last
+   * position with territory, dead stones and score), or null while the game is not finished.
+   */
+  async finalAnalysis(stream: GameStream): Promise<FinalAnalysisView | null> {
+    const jobId = finalJobIdOf(stream);
+    if (!jobId) return null;
+    const job = await this.prisma.client.job.findUnique({ where: { id: jobId }, include: { result: true } });
+    return {
+      jobId,
+      status: job?.status ?? null,
+      result: job?.result?.result ?? null,
+      finishedAt: job?.finishedAt ?? null,
+    };
+  }
+
+  /**
+   * A cheap fingerprint of everything `analysesSince` could show for the stream: row count, the
+   * newest move, job status counts and the latest job change. Equal tags mean nothing changed.
+   */
+  async changeTag(streamId: string): Promise<string> {
+    const [agg] = await this.prisma.client.$queryRaw<
+      {
+        n: bigint;
+        last: number | null;
+        done: bigint;
+        changed: Date | null;
+        status: string;
+        updated: Date;
+        final: string | null;
+      }[]
+    >`SELECT count(a.id) AS n, max(a.move_number) AS last,
+             count(j.id) FILTER (WHERE j.status IN ('completed','failed','cancelled')) AS done,
+             greatest(max(j.finished_at), max(j.started_at), max(a.created_at)) AS changed,
+             s.status::text AS status, s.updated_at AS updated,
+             (SELECT f.status::text || coalesce(extract(epoch FROM f.finished_at)::text, '')
+                FROM jobs f WHERE f.id = s.meta->>'finalJobId') AS final
+        FROM game_streams s
+        LEFT JOIN game_move_analyses a ON a.game_id = s.id
+        LEFT JOIN jobs j ON j.id = a.job_id
+       WHERE s.id = ${streamId}::uuid
+       GROUP BY s.id`;
+    if (!agg) return 'none';
+    return [
+      agg.n,
+      agg.last ?? 0,
+      agg.done,
+      agg.changed?.getTime() ?? 0,
+      agg.status,
+      agg.updated.getTime(),
+      agg.final ?? '',
+    ].join('-');
+  }
+}

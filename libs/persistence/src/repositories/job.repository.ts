@@ -1,0 +1,215 @@
+import { Injectable } from '@nestjs/common';
+import type { Job, JobKind, JobResult, JobStatus } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma/prisma.service';
+
+export interface NewJob {
+  id: string;
+  tenantId: string | null;
+  kind: JobKind;
+  input: Prisma.InputJsonValue;
+  options?: Prisma.InputJsonValue;
+  inputHash: string;
+  batchId?: string | null;
+  webhookUrl?: string | null;
+  idempotencyKey?: string | null;
+}
+
+export type JobWithResult = Job & { result: JobResult | null };
+
+/** Filters of a job listing; every one optional. */
+export interface JobListFilter {
+  status?: JobStatus[];
+  kind?: JobKind;
+  batchId?: string;
+  createdAfter?: Date;
+  createdBefore?: Date;
+}
+
+/** Where a listing page starts: after the job with this creation time and id (newest first). */
+export interface JobListCursor {
+  createdAt: Date;
+  id: string;
+}
+
+/** Jobs and their results. Every read takes the tenant so one tenant never sees another's job. */
+@Injectable()
+export class JobRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * Inserts the job unless one with its (deterministic) id, or with the same tenant and
+   * idempotency key, exists; returns the stored row and whether this call created it.
+   */
+  async createIfAbsent(job: NewJob): Promise<{ job: Job; created: boolean }> {
+    const data = { ...job, options: job.options ?? {} };
+    const rows = await this.prisma.client.job.createManyAndReturn({ data: [data], skipDuplicates: true });
+    if (rows.length === 1) return { job: rows[0], created: true };
+    const existing =
+      (job.idempotencyKey && job.tenantId
+        ? await this.prisma.client.job.findUnique({
+            where: {
+              tenantId_idempotencyKey: { tenantId: job.tenantId, idempotencyKey: job.idempotencyKey },
+            },
+          })
+        : null) ?? (await this.prisma.client.job.findUniqueOrThrow({ where: { id: job.id } }));
+    return { job: existing, created: false };
+  }
+
+  /**
+   * Inserts the jobs that do not exist yet (by id) and returns them as `created`; the jobs that
+   * already existed come back as `existing`. One statement for the inserts (a batch of turns).
+   */
+  async createManyIfAbsent(jobs: NewJob[]): Promise<{ created: Job[]; existing: Job[] }> {
+    if (jobs.length === 0) return { created: [], existing: [] };
+    const created = await this.prisma.client.job.createManyAndReturn({
+      data: jobs.map((job) => ({ ...job, options: job.options ?? {} })),
+      skipDuplicates: true,
+    });
+    const createdIds = new Set(created.map((j) => j.id));
+    const missing = jobs.map((j) => j.id).filter((id) => !createdIds.has(id));
+    const existing = missing.length
+      ? await this.prisma.client.job.findMany({ where: { id: { in: missing } } })
+      : [];
+    return { created, existing };
+  }
+
+  /** The tenant's job submitted with this Idempotency-Key, or null. */
+  findByIdempotencyKey(tenantId: string, idempotencyKey: string): Promise<Job | null> {
+    return this.prisma.client.job.findUnique({
+      where: { tenantId_idempotencyKey: { tenantId, idempotencyKey } },
+    });
+  }
+
+  /**
+   * Records `idempotencyKey` on a job that has none (the job existed before, submitted without a
+   * key or with another). Does nothing when the key is taken meanwhile. Returns whether it was set.
+   */
+  async attachIdempotencyKey(id: string, tenantId: string, idempotencyKey: string): Promise<boolean> {
+    try {
+      const r = await this.prisma.client.job.updateMany({
+        where: { id, tenantId, idempotencyKey: null },
+        data: { idempotencyKey },
+      });
+      return r.count === 1;
+    } catch (err) {
+      if ((err as { code?: string }).code === 'P2002') return false;
+      throw err;
+    }
+  }
+
+  /**
+   * Puts a failed or cancelled job back to queued (progress, error and times cleared) so it can be
+   * enqueued again. Conditional: of two concurrent callers one gets true. False for other states.
+   */
+  async requeue(id: string): Promise<boolean> {
+    const r = await this.prisma.client.job.updateMany({
+      where: { id, status: { in: ['failed', 'cancelled'] } },
+      data: {
+        status: 'queued',
+        progress: 0,
+        attempts: 0,
+        error: Prisma.DbNull,
+        timings: Prisma.DbNull,
+        startedAt: null,
+        finishedAt: null,
+      },
+    });
+    return r.count === 1;
+  }
+
+  /** Marks the tenant's job cancelled if it is still queued; returns whether it was. */
+  async cancelIfQueued(id: string, tenantId: string): Promise<boolean> {
+    const r = await this.prisma.client.job.updateMany({
+      where: { id, tenantId, status: 'queued' },
+      data: { status: 'cancelled', finishedAt: new Date() },
+    });
+    return r.count === 1;
+  }
+
+  /**
+   * Marks still-queued jobs failed because they could not be put on the queue (Redis away), so
+   * the jobs table never shows a queued job that no worker will see.
+   */
+  async failUnqueued(ids: string[], error: Prisma.InputJsonValue): Promise<void> {
+    if (ids.length === 0) return;
+    await this.prisma.client.job.updateMany({
+      where: { id: { in: ids }, status: 'queued' },
+      data: { status: 'failed', error, finishedAt: new Date() },
+    });
+  }
+
+  /**
+   * The tenant's jobs, newest first, `limit` of them after `cursor` (exclusive), without inputs
+   * or results. Uses the (tenant_id, created_at) and (tenant_id, status, created_at) indexes.
+   */
+  async list(tenantId: string, filter: JobListFilter, limit: number, cursor?: JobListCursor): Promise<Job[]> {
+    const where: Prisma.JobWhereInput = { tenantId };
+    if (filter.status?.length) where.status = { in: filter.status };
+    if (filter.kind) where.kind = filter.kind;
+    if (filter.batchId) {
+      // Membership is the batch's list: a job shared with an earlier request keeps its first batchId.
+      const batch = await this.prisma.client.batch.findFirst({ where: { id: filter.batchId, tenantId } });
+      where.id = { in: batch?.jobIds ?? [] };
+    }
+    if (filter.createdAfter || filter.createdBefore) {
+      where.createdAt = { gte: filter.createdAfter, lt: filter.createdBefore };
+    }
+    if (cursor) {
+      where.OR = [
+        { createdAt: { lt: cursor.createdAt } },
+        { createdAt: cursor.createdAt, id: { lt: cursor.id } },
+      ];
+    }
+    return this.prisma.client.job.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+    });
+  }
+
+  /** The job with its result, or null if it does not exist or belongs to another tenant. */
+  findForTenant(id: string, tenantId: string | null): Promise<JobWithResult | null> {
+    return this.prisma.client.job.findFirst({ where: { id, tenantId }, include: { result: true } });
+  }
+
+  /**
+   * Marks a queued (or retried, or stalled and re-delivered) job running and counts the attempt.
+   * Returns false, changing nothing, when the row is in no state to run: cancelled through the
+   * api, already completed or failed, or absent. The caller then skips the job.
+   */
+  async markRunning(id: string, attempt: number): Promise<boolean> {
+    const r = await this.prisma.client.job.updateMany({
+      where: { id, status: { in: ['queued', 'running'] } },
+      data: { status: 'running', attempts: attempt, startedAt: new Date() },
+    });
+    return r.count === 1;
+  }
+
+  /**
+   * Stores the result and marks the job completed in one transaction. Idempotent: a job
+   * processed twice keeps its first result.
+   */
+  async complete(id: string, result: Prisma.InputJsonValue, timings: Prisma.InputJsonValue): Promise<void> {
+    await this.prisma.client.$transaction([
+      this.prisma.client.jobResult.upsert({
+        where: { jobId: id },
+        create: { jobId: id, result },
+        update: {},
+      }),
+      this.prisma.client.job.update({
+        where: { id },
+        data: { status: 'completed', timings, error: Prisma.DbNull, finishedAt: new Date() },
+      }),
+    ]);
+  }
+
+  /** Records a failure; `final` false keeps the job queued for BullMQ's retry. */
+  async fail(id: string, error: Prisma.InputJsonValue, final: boolean): Promise<void> {
+    const status: JobStatus = final ? 'failed' : 'queued';
+    await this.prisma.client.job.update({
+      where: { id },
+      data: { status, error, finishedAt: final ? new Date() : null },
+    });
+  }
+}

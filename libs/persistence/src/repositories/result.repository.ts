@@ -1,0 +1,186 @@
+import { Injectable } from '@nestjs/common';
+import type { Job, JobResult, JobStatus } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma/prisma.service';
+import type { NewWebhookDelivery } from './webhook-delivery.repository';
+
+/** The columns of a job the worker needs to run it and to describe it in webhooks. */
+export interface JobHeader {
+  id: string;
+  tenantId: string | null;
+  kind: string;
+  status: JobStatus;
+  batchId: string | null;
+  webhookUrl: string | null;
+  progress: number;
+  attempts: number;
+  input: Prisma.JsonValue;
+  options: Prisma.JsonValue;
+  createdAt: Date;
+  startedAt: Date | null;
+}
+
+interface JobHeaderRow {
+  id: string;
+  tenant_id: string | null;
+  kind: string;
+  status: JobStatus;
+  batch_id: string | null;
+  webhook_url: string | null;
+  progress: number;
+  attempts: number;
+  input: Prisma.JsonValue;
+  options: Prisma.JsonValue;
+  created_at: Date;
+  started_at: Date | null;
+}
+
+const header = (r: JobHeaderRow): JobHeader => ({
+  id: r.id,
+  tenantId: r.tenant_id,
+  kind: r.kind,
+  status: r.status,
+  batchId: r.batch_id,
+  webhookUrl: r.webhook_url,
+  progress: r.progress,
+  attempts: r.attempts,
+  input: r.input,
+  options: r.options,
+  createdAt: r.created_at,
+  startedAt: r.started_at,
+});
+
+/** How a completed job's result relates to the result cache. */
+export type CacheUse = { kind: 'store'; key: string } | { kind: 'hit'; key: string } | { kind: 'none' };
+
+export interface JobCompletion {
+  jobId: string;
+  result: Prisma.InputJsonValue;
+  timings: Prisma.InputJsonValue;
+  cache: CacheUse;
+  /** The `job.completed` deliveries (deterministic ids: a second completion adds none). */
+  deliveries: NewWebhookDelivery[];
+  finishedAt: Date;
+}
+
+export interface JobFailure {
+  jobId: string;
+  error: Prisma.InputJsonValue;
+  /** false: BullMQ retries the job, which goes back to `queued`; true: it ends `failed`. */
+  final: boolean;
+  /** The `job.failed` deliveries, for a final failure. */
+  deliveries: NewWebhookDelivery[];
+  finishedAt: Date;
+}
+
+/** INSERT of webhook deliveries from one JSON parameter (nothing when the list is empty). */
+function insertDeliveries(deliveries: NewWebhookDelivery[]): Prisma.Sql {
+  const rows = JSON.stringify(deliveries);
+  return Prisma.sql`
+    INSERT INTO webhook_deliveries (id, webhook_id, tenant_id, url, event, job_id, payload)
+    SELECT d.id::uuid, d."webhookId"::uuid, d."tenantId"::uuid, d.url, d.event, d."jobId", d.payload
+      FROM jsonb_to_recordset(${rows}::jsonb)
+        AS d(id text, "webhookId" text, "tenantId" text, url text, event text, "jobId" text, payload jsonb)
+    ON CONFLICT (id) DO NOTHING`;
+}
+
+/**
+ * The worker's writes of a job's lifecycle: running, then completed with its result (plus the
+ * result cache and the webhook deliveries), or failed, each state change in one transaction.
+ * Idempotent: processing a job twice stores one result and one set of deliveries.
+ */
+@Injectable()
+export class ResultRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * Marks a queued (or retried) job running and counts the attempt. Returns the job and whether
+   * it is to be run; a job already completed, failed or cancelled is not (`runnable` false).
+   * Null when there is no such job. (Raw SQL, as the other hot-path writes here: one statement,
+   * no query compilation; the worker runs these for every job.)
+   */
+  async start(jobId: string, attempt: number): Promise<{ job: JobHeader; runnable: boolean } | null> {
+    const db = this.prisma.client;
+    const rows = await db.$queryRaw<JobHeaderRow[]>`
+      UPDATE jobs SET status = 'running', attempts = ${attempt}, started_at = now(), progress = 10
+       WHERE id = ${jobId} AND status IN ('queued', 'running')
+   RETURNING id, tenant_id::text, kind::text, status, batch_id::text, webhook_url, progress, attempts,
+             input, options, created_at, started_at`;
+    if (rows.length === 1) return { job: header(rows[0]), runnable: true };
+    const found = await db.$queryRaw<JobHeaderRow[]>`
+      SELECT id, tenant_id::text, kind::text, status, batch_id::text, webhook_url, progress, attempts,
+             input, options, created_at, started_at
+        FROM jobs WHERE id = ${jobId}`;
+    return found.length === 1 ? { job: header(found[0]), runnable: false } : null;
+  }
+
+  /** Records progress (0-100) of a running job. */
+  async progress(jobId: string, progress: number): Promise<void> {
+    const value = Math.max(0, Math.min(100, Math.round(progress)));
+    await this.prisma.client.$executeRaw`
+      UPDATE jobs SET progress = ${value} WHERE id = ${jobId} AND status = 'running'`;
+  }
+
+  /**
+   * Stores the result, marks the job completed, stores or counts the cached result and creates
+   * the deliveries: one SQL statement, so one transaction. The first stored result stays (ON
+   * CONFLICT DO NOTHING), as do deliveries already made. Returns whether this call completed the
+   * job (false: it was already completed, or cancelled).
+   */
+  async complete(c: JobCompletion): Promise<{ completedNow: boolean }> {
+    const result = JSON.stringify(c.result);
+    const cacheKey = c.cache.kind === 'none' ? null : c.cache.key;
+    const storeCache = c.cache.kind === 'store';
+    const hitCache = c.cache.kind === 'hit';
+    const rows = await this.prisma.client.$queryRaw<{ completed: number }[]>`
+      WITH stored AS (
+        INSERT INTO job_results (job_id, result) VALUES (${c.jobId}, ${result}::jsonb)
+        ON CONFLICT (job_id) DO NOTHING
+      ), done AS (
+        UPDATE jobs SET status = 'completed', progress = 100, timings = ${JSON.stringify(c.timings)}::jsonb,
+               error = NULL, finished_at = ${c.finishedAt}
+         WHERE id = ${c.jobId} AND status IN ('queued', 'running')
+        RETURNING id
+      ), cached AS (
+        INSERT INTO result_cache (key, result)
+        SELECT ${cacheKey}::varchar, ${result}::jsonb WHERE ${storeCache}::boolean
+        ON CONFLICT (key) DO NOTHING
+      ), hit AS (
+        UPDATE result_cache SET hits = hits + 1, last_hit_at = ${c.finishedAt}
+         WHERE ${hitCache}::boolean AND key = ${cacheKey}::varchar
+      ), delivered AS (${insertDeliveries(c.deliveries)})
+      SELECT count(*)::int AS completed FROM done`;
+    return { completedNow: rows[0]?.completed === 1 };
+  }
+
+  /**
+   * Records a failure. A final one marks the job failed and creates its deliveries (one
+   * statement); otherwise the job goes back to `queued` with the error, for BullMQ's retry.
+   */
+  async fail(f: JobFailure): Promise<{ failedNow: boolean }> {
+    const error = JSON.stringify(f.error);
+    if (!f.final) {
+      await this.prisma.client.$executeRaw`
+        UPDATE jobs SET status = 'queued', error = ${error}::jsonb WHERE id = ${f.jobId} AND status = 'running'`;
+      return { failedNow: false };
+    }
+    const rows = await this.prisma.client.$queryRaw<{ failed: number }[]>`
+      WITH done AS (
+        UPDATE jobs SET status = 'failed', error = ${error}::jsonb, finished_at = ${f.finishedAt}
+         WHERE id = ${f.jobId} AND status IN ('queued', 'running')
+        RETURNING id
+      ), delivered AS (${insertDeliveries(f.deliveries)})
+      SELECT count(*)::int AS failed FROM done`;
+    return { failedNow: rows[0]?.failed === 1 };
+  }
+
+  /** The job with its result (any tenant: for the worker and tests). */
+  findWithResult(jobId: string): Promise<(Job & { result: JobResult | null }) | null> {
+    return this.prisma.client.job.findUnique({ where: { id: jobId }, include: { result: true } });
+  }
+
+  /** How many result rows the job has (0 or 1: the primary key allows no more). */
+  countResults(jobIds: string[]): Promise<number> {
+    return this.prisma.client.jobResult.count({ where: { jobId: { in: jobIds } } });
+  }
+}

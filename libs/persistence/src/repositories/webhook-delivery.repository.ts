@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  Webhook,
+  WebhookDelivery,
+  WebhookDeliveryAttempt,
+  WebhookDeliveryStatus,
+} from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma/prisma.service';
+
+/** A delivery to create: one event of one job to one target. */
+export interface NewWebhookDelivery {
+  /** Deterministic (see @moyo/contracts webhookDeliveryId), so a repeated fan-out makes one row. */
+  id: string;
+  webhookId: string | null;
+  tenantId: string | null;
+  url: string;
+  event: string;
+  jobId: string;
+  payload: Prisma.InputJsonValue;
+}
+
+/** What one HTTP attempt of a delivery gave. */
+export interface DeliveryAttemptOutcome {
+  /** 1 for the first attempt. */
+  attempt: number;
+  responseCode: number | null;
+  latencyMs: number | null;
+  error: string | null;
+  /** delivered (2xx), pending (will be retried at `nextAttemptAt`) or failed (no more attempts). */
+  status: WebhookDeliveryStatus;
+  nextAttemptAt: Date | null;
+}
+
+export type DeliveryWithWebhook = WebhookDelivery & { webhook: Webhook | null };
+
+/** Webhook deliveries and their attempts, for the worker that sends them. */
+@Injectable()
+export class WebhookDeliveryRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The tenant's active webhooks that want `event` (a webhook listing no events wants all). */
+  subscribers(tenantId: string, event: string): Promise<Pick<Webhook, 'id' | 'url'>[]> {
+    // Raw SQL: this runs for every finished job of a tenant.
+    return this.prisma.client.$queryRaw<Pick<Webhook, 'id' | 'url'>[]>`
+      SELECT id::text, url FROM webhooks
+       WHERE tenant_id = ${tenantId}::uuid AND active AND (cardinality(events) = 0 OR ${event} = ANY(events))
+       ORDER BY created_at`;
+  }
+
+  /** The delivery with its webhook (for the URL and the encrypted secret), or null. */
+  find(id: string): Promise<DeliveryWithWebhook | null> {
+    return this.prisma.client.webhookDelivery.findUnique({ where: { id }, include: { webhook: true } });
+  }
+
+  /** Deliveries of a job still waiting to be sent (to enqueue them again after a crash). */
+  pendingForJob(jobId: string): Promise<WebhookDelivery[]> {
+    return this.prisma.client.webhookDelivery.findMany({
+      where: { jobId, status: 'pending' },
+      orderBy: { createdAt: 'asc' },
+    });
+  }
+
+  /** Every delivery of a job, oldest first. */
+  listForJob(jobId: string): Promise<WebhookDelivery[]> {
+    return this.prisma.client.webhookDelivery.findMany({ where: { jobId }, orderBy: { createdAt: 'asc' } });
+  }
+
+  /** The attempts of a delivery in order. */
+  attempts(deliveryId: string): Promise<WebhookDeliveryAttempt[]> {
+    return this.prisma.client.webhookDeliveryAttempt.findMany({
+      where: { deliveryId },
+      orderBy: { attempt: 'asc' },
+    });
+  }
+
+  /**
+   * Records one attempt and the delivery's new state in one transaction. A repeated record of
+   * the same attempt number (a retried queue job) keeps the first attempt row.
+   */
+  async recordAttempt(deliveryId: string, outcome: DeliveryAttemptOutcome): Promise<void> {
+    const now = new Date();
+    await this.prisma.client.$transaction([
+      this.prisma.client.webhookDeliveryAttempt.createMany({
+        data: [
+          {
+            deliveryId,
+            attempt: outcome.attempt,
+            responseCode: outcome.responseCode,
+            latencyMs: outcome.latencyMs,
+            error: outcome.error,
+          },
+        ],
+        skipDuplicates: true,
+      }),
+      this.prisma.client.webhookDelivery.update({
+        where: { id: deliveryId },
+        data: {
+          status: outcome.status,
+          attempts: outcome.attempt,
+          responseCode: outcome.responseCode,
+          lastError: outcome.error,
+          nextAttemptAt: outcome.nextAttemptAt,
+          deliveredAt: outcome.status === 'delivered' ? now : null,
+        },
+      }),
+    ]);
+  }
+
+  /** Marks a delivery failed without an attempt (e.g. its webhook was deleted). */
+  async markFailed(deliveryId: string, error: string): Promise<void> {
+    await this.prisma.client.webhookDelivery.update({
+      where: { id: deliveryId },
+      data: { status: 'failed', lastError: error, nextAttemptAt: null },
+    });
+  }
+}

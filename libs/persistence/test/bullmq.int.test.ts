@@ -1,0 +1,38 @@
+import { Queue, Worker } from 'bullmq';
+import { describe, expect, it } from 'vitest';
+import { hasRedisServer, startPrivateRedis } from '../../../test/support/private-redis';
+import { bullConnectionOptions, ignoreErrorsAfterClose } from '../src';
+
+describe.runIf(hasRedisServer)('ignoreErrorsAfterClose', () => {
+  it('lets a worker and a queue close while their Redis is gone, with no error left behind', async () => {
+    const redis = await startPrivateRedis();
+    const connection = bullConnectionOptions(redis.url);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (err: unknown) => unhandled.push(err);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const queue = ignoreErrorsAfterClose(new Queue('guarded', { connection, prefix: 'guard' }));
+      const worker = ignoreErrorsAfterClose(
+        new Worker('guarded', async (job) => job.data.n * 2, { connection, prefix: 'guard' }),
+      );
+      queue.on('error', () => undefined);
+      worker.on('error', () => undefined);
+      await worker.waitUntilReady();
+      const completed = new Promise<void>((resolve) => worker.once('completed', () => resolve()));
+      const job = await queue.add('double', { n: 21 });
+      await completed;
+      expect((await queue.getJob(job.id!))?.returnvalue).toBe(42);
+
+      await redis.kill();
+      // Without the guard this close never settles: ioredis queues QUIT while it reconnects.
+      await Promise.all([worker.close(), queue.close()]);
+      // Give late connection events a chance to surface.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await redis.kill();
+    }
+    // A regression hangs in close(): fail in 30 s rather than the suite's 120 s.
+  }, 30_000);
+});
