@@ -1,0 +1,4 @@
+/** The analysis registry: Position, AnalysisDefinition, ANALYSES and analyzePosition. */
+export * from './types';
+export * from './board-analysis';
+export * from './registry';

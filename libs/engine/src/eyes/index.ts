@@ -1,0 +1,6 @@
+/** Eye graphs: GNU Go's encoding, the life-and-death construction, the reader and the eye value. */
+export * from './parse';
+export * from './construction';
+export * from './reader';
+export * from './analyze';
+export * from './reading-board';

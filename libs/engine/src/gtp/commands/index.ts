@@ -1,0 +1,9 @@
+/**
+ * The GTP command families: every exported `Record<name, handler>` is registered (registry.ts).
+ * To add a family, add ONE line: `export { MY_GTP_COMMANDS } from './my-family';`
+ */
+export { CORE_GTP_COMMANDS } from './core';
+export { BOARD_GTP_COMMANDS } from './board';
+export { MAP_GTP_COMMANDS } from './maps';
+export { EYE_GTP_COMMANDS } from './eyes';
+export { TERRITORY_GTP_COMMANDS } from './territory';

@@ -1,0 +1,39 @@
+import { BLACK, WHITE, type Player } from '../board/color';
+import { Game } from '../board/history';
+import { RULES, type Rules } from '../board/rules';
+import { GtpError } from './protocol';
+
+/** State one GTP connection works on; handlers read and replace `game`. */
+export class GtpSession {
+  game: Game;
+  rules: Rules = RULES.japanese;
+  /** Set by `quit`: the loop stops after answering. */
+  quit = false;
+
+  constructor(
+    /** Reads a file for `loadsgf` (injected so the core stays free of I/O and tests can stub it). */
+    readonly readFile: (path: string) => string,
+    size = 19,
+    komi = 7.5,
+  ) {
+    this.game = new Game(size, { rules: this.rules, komi });
+  }
+
+  /** Replaces the game by an empty one of `size`, keeping komi and rules. */
+  resetBoard(size = this.game.size): void {
+    this.game = new Game(size, { rules: this.rules, komi: this.game.komi });
+  }
+}
+
+/** Parses a GTP colour (`b`, `black`, `w`, `white`, any case); throws GtpError with GNU Go's text. */
+export function gtpColor(arg: string | undefined): Player {
+  const t = (arg ?? '').toLowerCase();
+  if (t === 'b' || t === 'black') return BLACK;
+  if (t === 'w' || t === 'white') return WHITE;
+  throw new GtpError('invalid color or coordinate');
+}
+
+/** `black` or `white`. */
+export function gtpColorName(p: Player): string {
+  return p === BLACK ? 'black' : 'white';
+}

@@ -1,0 +1,317 @@
+import { BLACK, WHITE, type Player } from '../board/color';
+import type { Geometry } from '../board/geometry';
+import { analyzeGroups, type GroupAnalysis, type GroupParams } from '../groups/status';
+import { computeInfluenceField, type FieldParams, type InfluenceField } from '../influence/field';
+import type { ColorPosition } from '../influence/position';
+
+/** Counting rules: territory (Japanese: territory + prisoners) or area (Chinese: stones + territory). */
+export type ScoringRules = 'territory' | 'area';
+
+/** Tunables of the two layers. */
+export interface TerritoryParams {
+  /** |territory value| from which a point is in a player's influence (layer 1). */
+  readonly influenceThreshold: number;
+  /** Ownership of points neither layer assigns: the field's value times this. */
+  readonly openWeight: number;
+}
+
+/** Defaults, tuned on the GNU Go fixtures. */
+export const DEFAULT_TERRITORY_PARAMS: TerritoryParams = { influenceThreshold: 0.3, openWeight: 1 };
+
+/** Share of the unsettled points' doubt that widens the bounds beyond the two sides' estimates. */
+const UNSETTLED_BOUND_WEIGHT = 0.25;
+
+/** Options of {@link analyzeTerritory}. */
+export interface TerritoryOptions {
+  readonly rules?: ScoringRules;
+  readonly komi?: number;
+  /** Prisoners taken so far by each colour. */
+  readonly captures?: { readonly black: number; readonly white: number };
+  /** Handicap stones (area rules give White one point per stone, as GNU Go's Chinese counting does). */
+  readonly handicap?: number;
+  readonly toMove?: Player;
+  readonly params?: Partial<TerritoryParams>;
+  readonly groups?: Partial<GroupParams>;
+  readonly field?: Partial<FieldParams>;
+}
+
+/** A score, + = Black, with the parts that make it. */
+export interface ScoreEstimate {
+  readonly rules: ScoringRules;
+  readonly komi: number;
+  /** Estimated lead, + = Black; fractional points count by ownership. */
+  readonly lead: number;
+  /** The lead if every unsettled point went to Black / to White. */
+  readonly upper: number;
+  readonly lower: number;
+  /** The lead counting only points the two layers assign (what `final_score` reports). */
+  readonly settledLead: number;
+  readonly black: ScoreParts;
+  readonly white: ScoreParts;
+}
+
+/** Points of one colour. */
+export interface ScoreParts {
+  readonly territory: number;
+  readonly stones: number;
+  readonly prisoners: number;
+  readonly deadCaptured: number;
+}
+
+/** Result of {@link analyzeTerritory}. */
+export interface TerritoryAnalysis {
+  readonly geo: Geometry;
+  readonly groups: GroupAnalysis;
+  readonly field: InfluenceField;
+  /** Layer 1, by point: +1 Black / -1 White proto-territory, 0 none. */
+  readonly proto: Int8Array;
+  /** Both layers, by point: +1 / -1 / 0 (dame, live stones, contested). */
+  readonly owner: Int8Array;
+  /** Ownership in [-1, 1] by point, + = Black; live stones count for their colour, dead ones against. */
+  readonly ownership: Float32Array;
+  /** Points of dead stones. */
+  readonly deadStones: number[];
+  readonly score: ScoreEstimate;
+}
+
+/**
+ * Two-layer territory (seed 004) and score. Pure.
+ *
+ * Layer 1, proto-territory: an empty (or dead-stone) point in a player's influence (territory value
+ * at least `influenceThreshold` that way) whose every neighbour is also in that influence or a live
+ * stone of that player; and every region of such points enclosed by live stones of one colour only.
+ * Layer 2, dead groups: dead stones and the empty points next to them become the opponent's; where
+ * the zones of two opposing dead groups overlap, neither's. Layer 2 wins where it says something.
+ */
+export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions = {}): TerritoryAnalysis {
+  const { geo } = pos;
+  const rules = options.rules ?? 'territory';
+  if (rules !== 'territory' && rules !== 'area') {
+    throw new RangeError(`rules: must be "territory" or "area", got ${String(rules)}`);
+  }
+  const komi = options.komi ?? 0;
+  if (!Number.isFinite(komi)) throw new RangeError(`komi: must be a finite number, got ${String(komi)}`);
+  const handicap = options.handicap ?? 0;
+  if (!Number.isInteger(handicap) || handicap < 0) {
+    throw new RangeError(`handicap: must be a non-negative integer, got ${String(handicap)}`);
+  }
+  const captures = options.captures ?? { black: 0, white: 0 };
+  for (const k of ['black', 'white'] as const) {
+    if (!Number.isInteger(captures[k]) || captures[k] < 0) {
+      throw new RangeError(`captures.${k}: must be a non-negative integer, got ${String(captures[k])}`);
+    }
+  }
+  const params: TerritoryParams = { ...DEFAULT_TERRITORY_PARAMS, ...options.params };
+  const groups = analyzeGroups(pos, { toMove: options.toMove, params: options.groups, field: options.field });
+  const layers = twoLayers(pos, groups.safety, groups.field, params);
+  const score = countScore(pos, groups, layers.owner, layers.ownership, rules, komi, captures, handicap);
+  // Bounds as GNU Go's estimate_score takes them: the same position with each side moving first
+  // (its intrusions counted); the estimate is their mean.
+  const other = options.toMove === WHITE ? BLACK : WHITE;
+  const otherField = computeInfluenceField(pos, {
+    safety: groups.safety,
+    toMove: other,
+    params: options.field,
+  });
+  const otherLayers = twoLayers(pos, groups.safety, otherField, params);
+  const otherScore = countScore(
+    pos,
+    groups,
+    otherLayers.owner,
+    otherLayers.ownership,
+    rules,
+    komi,
+    captures,
+    handicap,
+  );
+  const lead = (score.lead + otherScore.lead) / 2;
+  const spread = Math.abs(score.lead - otherScore.lead) / 2;
+  const uncertainty = (score.upper - score.lower) / 2;
+  return {
+    geo,
+    groups,
+    field: groups.field,
+    ...layers,
+    score: {
+      ...score,
+      lead,
+      upper: lead + Math.max(spread, uncertainty * UNSETTLED_BOUND_WEIGHT),
+      lower: lead - Math.max(spread, uncertainty * UNSETTLED_BOUND_WEIGHT),
+    },
+  };
+}
+
+/**
+ * Computes both layers and the ownership map from stone safeties (0 = dead) and the field computed
+ * with those safeties. Pure.
+ */
+export function twoLayers(
+  pos: ColorPosition,
+  safety: ArrayLike<number>,
+  field: InfluenceField,
+  params: TerritoryParams = DEFAULT_TERRITORY_PARAMS,
+): { proto: Int8Array; owner: Int8Array; ownership: Float32Array; deadStones: number[] } {
+  const { geo, colors } = pos;
+  const N = geo.arraySize;
+  const adj = geo.adjacent;
+  // liveColor: stones that stay on the board.
+  const live = new Int8Array(N);
+  const deadStones: number[] = [];
+  for (const p of geo.points) {
+    const c = colors[p];
+    if (c !== BLACK && c !== WHITE) continue;
+    if (safety[p] > 0) live[p] = c;
+    else deadStones.push(p);
+  }
+  const side = (p: number): number => {
+    const t = field.territory[p];
+    return t >= params.influenceThreshold ? 1 : t <= -params.influenceThreshold ? -1 : 0;
+  };
+  const proto = new Int8Array(N);
+  // A blocking point of the side that answers first stands for its stone there.
+  const blockerSide = field.blocker === BLACK ? 1 : -1;
+  const blocked = field.blocked;
+  for (const p of geo.points) {
+    if (live[p]) continue;
+    const s = side(p);
+    if (s === 0) continue;
+    let ok = true;
+    for (let k = 0; k < 4 && ok; k++) {
+      const q = p + adj[k];
+      const c = colors[q];
+      if (c === 3) continue;
+      if (live[q]) ok = (live[q] === BLACK ? 1 : -1) === s;
+      else if (blocked && blocked[q]) ok = blockerSide === s;
+      else ok = side(q) === s;
+    }
+    if (ok) proto[p] = s;
+  }
+  // Regions enclosed by live stones of one colour.
+  const mark = new Uint8Array(N);
+  for (const start of geo.points) {
+    if (live[start] || mark[start]) continue;
+    const region: number[] = [];
+    let borders = 0;
+    mark[start] = 1;
+    const stack = [start];
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      region.push(p);
+      for (let k = 0; k < 4; k++) {
+        const q = p + adj[k];
+        if (colors[q] === 3) continue;
+        if (live[q]) borders |= live[q];
+        else if (!mark[q]) {
+          mark[q] = 1;
+          stack.push(q);
+        }
+      }
+    }
+    if (borders === BLACK || borders === WHITE) {
+      const s = borders === BLACK ? 1 : -1;
+      for (const p of region) proto[p] = s;
+    }
+  }
+  // Layer 2: dead stones and their empty neighbours go to the opponent; overlaps go to nobody.
+  const claim = new Int8Array(N);
+  const NONE = 0;
+  const CONFLICT = 3;
+  for (const p of deadStones) {
+    const s = colors[p] === BLACK ? WHITE : BLACK;
+    const zone = [p];
+    for (let k = 0; k < 4; k++) {
+      const q = p + adj[k];
+      if (colors[q] === 0) zone.push(q);
+    }
+    for (const q of zone) {
+      if (claim[q] === NONE) claim[q] = s;
+      else if (claim[q] !== s) claim[q] = CONFLICT;
+    }
+  }
+  const owner = new Int8Array(N);
+  const ownership = new Float32Array(N);
+  for (const p of geo.points) {
+    if (live[p]) {
+      const s = live[p] === BLACK ? 1 : -1;
+      ownership[p] = s * Math.min(1, 0.5 + safety[p] / 2);
+      continue;
+    }
+    const c = claim[p];
+    if (c === BLACK || c === WHITE) owner[p] = c === BLACK ? 1 : -1;
+    else if (c === CONFLICT) owner[p] = 0;
+    else owner[p] = proto[p];
+    ownership[p] = owner[p] !== 0 ? owner[p] : c === CONFLICT ? 0 : params.openWeight * field.territory[p];
+  }
+  return { proto, owner, ownership, deadStones };
+}
+
+function countScore(
+  pos: ColorPosition,
+  groups: GroupAnalysis,
+  owner: Int8Array,
+  ownership: Float32Array,
+  rules: ScoringRules,
+  komi: number,
+  captures: { black: number; white: number },
+  handicap: number,
+): ScoreEstimate {
+  const { geo, colors } = pos;
+  let bTerr = 0;
+  let wTerr = 0;
+  let bStones = 0;
+  let wStones = 0;
+  let bDead = 0;
+  let wDead = 0;
+  let fractional = 0;
+  let uncertainty = 0;
+  for (const p of geo.points) {
+    const c = colors[p];
+    const live = (c === BLACK || c === WHITE) && groups.safety[p] > 0;
+    if (live) {
+      if (c === BLACK) bStones++;
+      else wStones++;
+      const g = groups.groups[groups.groupOf[p]];
+      // A critical group's stones (and the points they would give) are the main uncertainty.
+      if (g.status === 'critical') uncertainty += 2;
+      continue;
+    }
+    if (c === BLACK) wDead++;
+    else if (c === WHITE) bDead++;
+    const o = owner[p];
+    if (o > 0) bTerr++;
+    else if (o < 0) wTerr++;
+    else {
+      fractional += ownership[p];
+      uncertainty += 1 - Math.abs(ownership[p]);
+    }
+  }
+  const territoryRules = rules === 'territory';
+  // Territory rules: territory + prisoners (dead stones are prisoners too). Area: stones + territory.
+  const black: ScoreParts = {
+    territory: bTerr,
+    stones: bStones,
+    prisoners: territoryRules ? captures.black : 0,
+    deadCaptured: territoryRules ? bDead : 0,
+  };
+  const white: ScoreParts = {
+    territory: wTerr,
+    stones: wStones,
+    prisoners: territoryRules ? captures.white : 0,
+    deadCaptured: territoryRules ? wDead : 0,
+  };
+  const total = (s: ScoreParts) =>
+    s.territory + s.prisoners + s.deadCaptured + (territoryRules ? 0 : s.stones);
+  const compensation = territoryRules || handicap < 2 ? 0 : handicap;
+  const settledLead = total(black) - total(white) - komi - compensation;
+  const lead = settledLead + fractional;
+  return {
+    rules,
+    komi,
+    lead,
+    upper: lead + uncertainty / 2,
+    lower: lead - uncertainty / 2,
+    settledLead,
+    black,
+    white,
+  };
+}
