@@ -1,0 +1,85 @@
+import {
+  apiEnvSchema,
+  ConfigError,
+  parseEnv,
+  webhookSecretKeyFromText,
+  type ApiEnv as ContractsApiEnv,
+} from '@moyo/contracts';
+import { z } from 'zod';
+
+const positiveInt = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `must be an integer between 1 and ${max}` })
+    .int(`must be an integer between 1 and ${max}`)
+    .min(1, `must be an integer between 1 and ${max}`)
+    .max(max, `must be an integer between 1 and ${max}`)
+    .default(fallback);
+
+/** The api's variables: the shared ones from @moyo/contracts plus the gateway's own limits. */
+export const apiGatewayEnvSchema = apiEnvSchema.extend({
+  /** Requests one API key may make per RATE_LIMIT_WINDOW_SECONDS; more answer 429 with Retry-After. */
+  RATE_LIMIT_REQUESTS: positiveInt(100_000_000, 6000),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt(86_400, 60),
+  /** Largest request body (bytes); a larger one answers 413. */
+  BODY_LIMIT_BYTES: positiveInt(64 * 1024 * 1024, 1024 * 1024),
+  /** Largest `sgf` text of a position request (bytes). */
+  MAX_SGF_BYTES: positiveInt(16 * 1024 * 1024, 256 * 1024),
+});
+
+type ApiEnv = z.infer<typeof apiGatewayEnvSchema>;
+
+/** The api's configuration, read once from the environment and validated (see .env.example). */
+export class ApiConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly logLevel: ContractsApiEnv['LOG_LEVEL'];
+  readonly redisUrl: string;
+  readonly redisPrefix: string;
+  readonly databaseUrl: string;
+  readonly nodeEnv: ContractsApiEnv['NODE_ENV'];
+  readonly rateLimit: { requests: number; windowSeconds: number };
+  readonly bodyLimitBytes: number;
+  readonly maxSgfBytes: number;
+  /** AES key of stored webhook signing secrets, and the seed of per-job webhook secrets. */
+  readonly webhookSecretKey: Buffer;
+  /** Retry schedule of (re)deliveries the api enqueues; the same variables as the worker's. */
+  readonly webhookRetry: { backoffBaseMs: number; retryWindowMs: number };
+
+  private constructor(env: ApiEnv) {
+    this.port = env.PORT;
+    this.host = env.HOST;
+    this.logLevel = env.LOG_LEVEL;
+    this.redisUrl = env.REDIS_URL;
+    this.redisPrefix = env.REDIS_PREFIX;
+    this.databaseUrl = env.DATABASE_URL;
+    this.nodeEnv = env.NODE_ENV;
+    this.rateLimit = { requests: env.RATE_LIMIT_REQUESTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS };
+    this.bodyLimitBytes = env.BODY_LIMIT_BYTES;
+    this.maxSgfBytes = env.MAX_SGF_BYTES;
+    this.webhookRetry = {
+      backoffBaseMs: env.WEBHOOK_BACKOFF_BASE_MS,
+      retryWindowMs: env.WEBHOOK_RETRY_WINDOW_MS,
+    };
+    try {
+      this.webhookSecretKey = webhookSecretKeyFromText(env.WEBHOOK_SECRET_KEY, env.NODE_ENV);
+    } catch (err) {
+      throw new ConfigError([`WEBHOOK_SECRET_KEY: ${(err as Error).message}`]);
+    }
+  }
+
+  /** Validates `env`; throws ConfigError naming each missing or malformed variable. */
+  static fromEnv(env: Record<string, string | undefined>): ApiConfig {
+    return new ApiConfig(parseEnv(apiGatewayEnvSchema, env));
+  }
+}
+
+/** For main.ts: the config, or a message on stderr naming the bad variables and exit code 1. */
+export function loadApiConfigOrExit(env: Record<string, string | undefined> = process.env): ApiConfig {
+  try {
+    return ApiConfig.fromEnv(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`moyo api: ${err.message}\n`);
+    process.exit(1);
+  }
+}

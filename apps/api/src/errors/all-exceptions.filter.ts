@@ -1,0 +1,115 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { PinoLogger } from 'nestjs-pino';
+import { errorBody, type ErrorBody } from './api-errors';
+
+interface HttpLikeError {
+  status?: unknown;
+  statusCode?: unknown;
+  type?: unknown;
+  expose?: unknown;
+  message?: unknown;
+  code?: unknown;
+  name?: unknown;
+}
+
+/** body-parser's error types, with the message the client gets. */
+const BODY_ERRORS: Record<string, (limit?: number) => string> = {
+  'entity.too.large': (limit) =>
+    `request body is larger than the limit${limit ? ` of ${limit} bytes` : ''}; send a smaller request`,
+  'entity.parse.failed': () => 'request body is not valid JSON (a JSON object is expected)',
+  'entity.verify.failed': () => 'request body could not be verified',
+  'encoding.unsupported': () => 'request body has an unsupported Content-Encoding',
+  'charset.unsupported': () => 'request body has an unsupported charset (use utf-8)',
+  'request.aborted': () => 'request body was aborted by the client',
+  'request.size.invalid': () => 'request body size does not match Content-Length',
+  'stream.encoding.set': () => 'request body could not be read',
+  'parameters.too.many': () => 'request body has too many parameters',
+};
+
+/** Errors that say PostgreSQL or Redis is unreachable: the request may be retried later (503). */
+function isDependencyDown(err: HttpLikeError): boolean {
+  const code = typeof err.code === 'string' ? err.code : '';
+  const message = typeof err.message === 'string' ? err.message : '';
+  const name = typeof err.name === 'string' ? err.name : '';
+  return (
+    ['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT'].includes(code) ||
+    name === 'MaxRetriesPerRequestError' ||
+    /no answer from Redis|Connection is closed|Stream isn't writeable|enableOfflineQueue|ECONNREFUSED|Can't reach database|connect ETIMEDOUT|Connection terminated/i.test(
+      message,
+    )
+  );
+}
+
+/**
+ * The api's one exception filter: every error becomes a JSON body `{statusCode, error, message,
+ * field?, errors?}`. HttpExceptions keep their status and body; body-parser's errors keep their
+ * 4xx (413 too large, 400 bad JSON, 415 encoding); an unreachable database or Redis is 503; only
+ * a real fault is 500, logged with its stack and shown without internals.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly logger: PinoLogger,
+  ) {
+    logger.setContext('Errors');
+  }
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<{ headersSent?: boolean; writableEnded?: boolean; end?: () => void }>();
+    const { status, body } = this.describe(exception);
+    if (res.headersSent) {
+      // A streamed answer (SSE, SVG) already started: all that is left is to end it.
+      if (!res.writableEnded) res.end?.();
+      return;
+    }
+    this.adapterHost.httpAdapter.reply(res, body, status);
+  }
+
+  private describe(exception: unknown): { status: number; body: unknown } {
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      if (typeof response === 'object' && response !== null) {
+        const r = response as Record<string, unknown>;
+        // Nest's own shape has `message` as a string or a list; keep other bodies (e.g. /readyz) whole.
+        if (Array.isArray(r.message)) return { status, body: { ...r, message: r.message.join('; ') } };
+        // Nest turns body-parser's SyntaxError into a bare 400 with JSON.parse's words.
+        if (
+          status === 400 &&
+          r.field === undefined &&
+          typeof r.message === 'string' &&
+          /JSON/.test(r.message)
+        ) {
+          return { status, body: errorBody(400, `request body is not valid JSON (${r.message})`) };
+        }
+        return { status, body: response };
+      }
+      return { status, body: errorBody(status, String(response)) };
+    }
+    const err = (exception ?? {}) as HttpLikeError;
+    const httpStatus = Number(err.status ?? err.statusCode);
+    if (
+      typeof err.type === 'string' &&
+      Number.isInteger(httpStatus) &&
+      httpStatus >= 400 &&
+      httpStatus < 500
+    ) {
+      const limit = (exception as { limit?: number }).limit;
+      const message = BODY_ERRORS[err.type]?.(limit) ?? String(err.message ?? 'bad request');
+      return { status: httpStatus, body: errorBody(httpStatus, message) };
+    }
+    if (isDependencyDown(err)) {
+      this.logger.warn({ err: exception }, 'dependency unavailable');
+      return {
+        status: HttpStatus.SERVICE_UNAVAILABLE,
+        body: errorBody(503, 'a backing service (PostgreSQL or Redis) is unavailable; retry later'),
+      };
+    }
+    this.logger.error({ err: exception }, 'unhandled error');
+    const body: ErrorBody = errorBody(500, 'internal error');
+    return { status: 500, body };
+  }
+}

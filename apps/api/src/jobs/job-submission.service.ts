@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ANALYSIS_JOB_OPTIONS,
+  deterministicJobId,
+  hashOf,
+  JobName,
+  QueueName,
+  type AnalyzeEyegraphJob,
+  type AnalyzePositionJob,
+} from '@moyo/contracts';
+import { ENGINE } from '@moyo/engine';
+import {
+  BatchRepository,
+  JobRepository,
+  type Batch,
+  type Job,
+  type NewJob,
+  type Prisma,
+} from '@moyo/persistence';
+import { InjectQueue } from '@nestjs/bullmq';
+import { HttpException, Injectable } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { PinoLogger } from 'nestjs-pino';
+import { errorBody, FieldError } from '../errors/api-errors';
+import type { JobSpec } from './job-spec';
+import { QUEUE_TIMEOUT_MS, withTimeout } from './queue-timeout';
+
+/** A job prepared for submission: its deterministic id, its row and its queue payload. */
+interface PreparedJob {
+  id: string;
+  spec: JobSpec;
+  row: NewJob;
+  payload: AnalyzePositionJob | AnalyzeEyegraphJob;
+}
+
+/** The result of a submission: the job rows as stored, and whether an Idempotency-Key replayed. */
+export interface SubmittedJob {
+  job: Job;
+  replayed: boolean;
+}
+
+export interface SubmittedBatch {
+  batch: Batch;
+  jobs: Job[];
+  replayed: boolean;
+}
+
+/** `Idempotency-Key`: 1-200 visible ASCII characters. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** Reads the Idempotency-Key header: undefined when absent; FieldError (400) when malformed. */
+export function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
+    throw new FieldError('Idempotency-Key', 'must be 1 to 200 visible ASCII characters (e.g. a UUID)', 400);
+  }
+  return header;
+}
+
+/**
+ * Turns validated job specs into jobs rows and BullMQ jobs that never disagree: the row is written
+ * first (status queued) and then the queue job is added with the row's id as BullMQ job id; if the
+ * add fails the row is marked failed and the client gets 503. Ids are deterministic (contracts'
+ * `deterministicJobId` over tenant, input, analyses, options, webhook URL and engine version), so
+ * a repeated submission is the same job: returned as it stands, or queued again when it had
+ * failed or been cancelled.
+ */
+@Injectable()
+export class JobSubmissionService {
+  constructor(
+    private readonly jobs: JobRepository,
+    private readonly batches: BatchRepository,
+    @InjectQueue(QueueName.Positions) private readonly positions: Queue,
+    @InjectQueue(QueueName.Eyegraphs) private readonly eyegraphs: Queue,
+    private readonly logger: PinoLogger,
+  ) {
+    logger.setContext('JobSubmission');
+  }
+
+  /** Submits one job for the tenant; with an Idempotency-Key a repeat returns the first job. */
+  async submitOne(tenantId: string, spec: JobSpec, idempotencyKey?: string): Promise<SubmittedJob> {
+    const prepared = this.prepare(tenantId, spec, null);
+    if (idempotencyKey) {
+      const earlier = await this.jobs.findByIdempotencyKey(tenantId, idempotencyKey);
+      if (earlier) {
+        this.checkSameRequest(earlier.id, prepared.id, idempotencyKey);
+        return { job: await this.ensureQueued(earlier, prepared), replayed: true };
+      }
+      const batch = await this.batches.findByIdempotencyKey(tenantId, idempotencyKey);
+      if (batch) {
+        throw new FieldError(
+          'Idempotency-Key',
+          `was already used for a different request (batch ${batch.id})`,
+        );
+      }
+    }
+    const { job, created } = await this.jobs.createIfAbsent({
+      ...prepared.row,
+      idempotencyKey: idempotencyKey ?? null,
+    });
+    // Skipped because the key was taken by a concurrent request for another job.
+    this.checkSameRequest(job.id, prepared.id, idempotencyKey);
+    if (created) {
+      await this.enqueue([prepared]);
+      return { job, replayed: false };
+    }
+    if (idempotencyKey) await this.jobs.attachIdempotencyKey(job.id, tenantId, idempotencyKey);
+    return { job: await this.ensureQueued(job, prepared), replayed: false };
+  }
+
+  /**
+   * Submits several jobs under one batch (the turns of `analyzeTurns`), in one insert and one
+   * `addBulk`. With an Idempotency-Key a repeat returns the first batch (after making sure each of
+   * its jobs exists and is queued, so a request cut short by a crash completes on retry).
+   */
+  async submitBatch(tenantId: string, specs: JobSpec[], idempotencyKey?: string): Promise<SubmittedBatch> {
+    const batchId = randomUUID();
+    let prepared = specs.map((spec) => this.prepare(tenantId, spec, batchId));
+    const jobIds = prepared.map((p) => p.id);
+    const requestHash = hashOf(jobIds);
+    let batch: Batch | null = idempotencyKey
+      ? await this.batches.findByIdempotencyKey(tenantId, idempotencyKey)
+      : null;
+    let replayed = batch !== null;
+    const single =
+      !batch && idempotencyKey ? await this.jobs.findByIdempotencyKey(tenantId, idempotencyKey) : null;
+    if (single) {
+      throw new FieldError('Idempotency-Key', `was already used for a different request (job ${single.id})`);
+    }
+    if (!batch) {
+      const r = await this.batches.createIfAbsent({
+        id: batchId,
+        tenantId,
+        jobIds,
+        idempotencyKey,
+        requestHash,
+      });
+      batch = r.batch;
+      replayed = !r.created;
+    }
+    if (batch.requestHash !== requestHash) {
+      throw new FieldError('Idempotency-Key', `was already used for a different request (batch ${batch.id})`);
+    }
+    if (batch.id !== batchId) prepared = specs.map((spec) => this.prepare(tenantId, spec, batch.id));
+
+    const unique = [...new Map(prepared.map((p) => [p.id, p])).values()];
+    const { created, existing } = await this.jobs.createManyIfAbsent(unique.map((p) => p.row));
+    const byId = new Map(unique.map((p) => [p.id, p]));
+    const createdIds = new Set(created.map((j) => j.id));
+    await this.enqueue(unique.filter((p) => createdIds.has(p.id)));
+    const rows = new Map<string, Job>(created.map((j) => [j.id, j]));
+    for (const job of existing)
+      rows.set(job.id, await this.ensureQueued(job, byId.get(job.id) as PreparedJob));
+    const jobs = jobIds.map((id) => rows.get(id)).filter((j): j is Job => j !== undefined);
+    return { batch, jobs, replayed };
+  }
+
+  private prepare(tenantId: string, spec: JobSpec, batchId: string | null): PreparedJob {
+    const options = {
+      analyses: spec.analyses,
+      analysisOptions: spec.analysisOptions,
+      webhookUrl: spec.webhookUrl,
+    };
+    const id = deterministicJobId({
+      kind: spec.kind,
+      tenantId,
+      input: spec.input,
+      options,
+      engineVersion: ENGINE.version,
+    });
+    const common = { jobId: id, tenantId, batchId, analyses: spec.analyses, options: spec.analysisOptions };
+    const payload: AnalyzePositionJob | AnalyzeEyegraphJob =
+      spec.kind === 'position'
+        ? { name: JobName.AnalyzePosition, ...common, input: spec.input }
+        : { name: JobName.AnalyzeEyegraph, ...common, input: spec.input };
+    const row: NewJob = {
+      id,
+      tenantId,
+      kind: spec.kind,
+      input: spec.input as unknown as Prisma.InputJsonValue,
+      options: { analyses: spec.analyses, analysisOptions: spec.analysisOptions } as Prisma.InputJsonValue,
+      inputHash: hashOf(spec.input),
+      batchId,
+      webhookUrl: spec.webhookUrl,
+    };
+    return { id, spec, row, payload };
+  }
+
+  private checkSameRequest(storedId: string, requestedId: string, idempotencyKey: string | undefined): void {
+    if (idempotencyKey && storedId !== requestedId) {
+      throw new FieldError('Idempotency-Key', `was already used for a different request (job ${storedId})`);
+    }
+  }
+
+  /**
+   * An existing job asked for again: a queued one is added to its queue once more (a no-op while
+   * BullMQ holds it; restores it if a crash came between row and add); a failed or cancelled one
+   * is reset to queued and added again; running and completed ones are left alone.
+   */
+  private async ensureQueued(job: Job, prepared: PreparedJob): Promise<Job> {
+    if (job.status === 'queued') {
+      // BullMQ may hold it as failed while the row still says queued (a worker died between the
+      // two writes): retry it there; an add would be ignored for an id BullMQ already knows.
+      const held = await withTimeout(
+        this.queueOf(prepared.spec.kind).getJob(job.id),
+        QUEUE_TIMEOUT_MS,
+        'reading a job',
+      ).catch(() => undefined);
+      if (held && (await held.isFailed().catch(() => false))) await held.retry().catch(() => undefined);
+      else await this.enqueue([prepared], false);
+      return job;
+    }
+    if ((job.status === 'failed' || job.status === 'cancelled') && (await this.jobs.requeue(job.id))) {
+      // A failed job may still sit in BullMQ's failed set under the same id: make room for the add.
+      await withTimeout(
+        this.queueOf(prepared.spec.kind).remove(job.id),
+        QUEUE_TIMEOUT_MS,
+        'removing a job',
+      ).catch(() => undefined);
+      await this.enqueue([prepared]);
+      return (await this.jobs.findForTenant(job.id, job.tenantId)) ?? job;
+    }
+    return job;
+  }
+
+  /**
+   * Adds the jobs to their queues (jobId = row id). When Redis refuses, the rows that are still
+   * queued become failed (`failRows`) and the request answers 503, so no row waits for a queue
+   * job that does not exist.
+   */
+  private async enqueue(prepared: PreparedJob[], failRows = true): Promise<void> {
+    for (const kind of ['position', 'eyegraph'] as const) {
+      const mine = prepared.filter((p) => p.spec.kind === kind);
+      if (mine.length === 0) continue;
+      const queue = this.queueOf(kind);
+      try {
+        // A late add after the timeout is harmless: the row is failed by then, so the worker skips
+        // the job (markRunning), and a resubmission requeues it.
+        const add: Promise<unknown> =
+          mine.length === 1
+            ? queue.add(mine[0].payload.name, mine[0].payload, { ...ANALYSIS_JOB_OPTIONS, jobId: mine[0].id })
+            : queue.addBulk(
+                mine.map((p) => ({
+                  name: p.payload.name,
+                  data: p.payload,
+                  opts: { ...ANALYSIS_JOB_OPTIONS, jobId: p.id },
+                })),
+              );
+        add.catch(() => undefined);
+        await withTimeout(add, QUEUE_TIMEOUT_MS, `adding ${mine.length} job(s) to ${queue.name}`);
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        this.logger.error({ err, jobs: mine.length, queue: queue.name }, 'enqueue failed');
+        if (failRows) {
+          await this.jobs.failUnqueued(
+            mine.map((p) => p.id),
+            { code: 'enqueue_failed', message: `the job could not be queued: ${message}`, retryable: true },
+          );
+        }
+        throw new HttpException(
+          errorBody(503, 'the job queue (Redis) is unavailable; nothing was queued, retry the request', {
+            jobIds: mine.map((p) => p.id),
+          }),
+          503,
+        );
+      }
+    }
+  }
+
+  private queueOf(kind: 'position' | 'eyegraph'): Queue {
+    return kind === 'position' ? this.positions : this.eyegraphs;
+  }
+}

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { MetricsController } from './metrics.controller';
+import { MetricsService } from './metrics.service';
+
+/** /metrics for Prometheus; other modules inject MetricsService to add their metrics. */
+@Module({ controllers: [MetricsController], providers: [MetricsService], exports: [MetricsService] })
+export class MetricsModule {}

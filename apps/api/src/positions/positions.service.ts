@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { jobLinks } from '../jobs/job-view';
+import { JobSubmissionService } from '../jobs/job-submission.service';
+import type { JobSpec } from '../jobs/job-spec';
+import { normalizePositionRequest } from './dto/position-request';
+
+/** POST /v1/positions: validation and normalisation, then one job or a batch of them. */
+@Injectable()
+export class PositionsService {
+  constructor(private readonly submission: JobSubmissionService) {}
+
+  async submit(tenantId: string, body: unknown, idempotencyKey: string | undefined, maxSgfBytes: number) {
+    const request = normalizePositionRequest(body, { maxSgfBytes });
+    const specs: JobSpec[] = request.inputs.map((input) => ({
+      kind: 'position',
+      input,
+      analyses: request.analyses,
+      analysisOptions: request.analysisOptions,
+      webhookUrl: request.webhookUrl,
+    }));
+    if (request.turns === null) {
+      const { job, replayed } = await this.submission.submitOne(tenantId, specs[0], idempotencyKey);
+      return { jobId: job.id, status: job.status, batchId: job.batchId, replayed, links: jobLinks(job) };
+    }
+    const { batch, jobs, replayed } = await this.submission.submitBatch(tenantId, specs, idempotencyKey);
+    const turns = request.turns;
+    return {
+      batchId: batch.id,
+      jobIds: batch.jobIds,
+      jobs: batch.jobIds.map((id, i) => {
+        const job = jobs.find((j) => j.id === id);
+        return { id, turn: turns[i], status: job?.status ?? 'queued', links: { self: `/v1/jobs/${id}` } };
+      }),
+      replayed,
+      links: { self: `/v1/batches/${batch.id}`, jobs: `/v1/jobs?batchId=${batch.id}` },
+    };
+  }
+}

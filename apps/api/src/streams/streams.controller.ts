@@ -1,0 +1,98 @@
+import { GameStreamRepository } from '@moyo/persistence';
+import {
+  Body,
+  ConflictException,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Res,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { TenantId } from '../auth/authenticated-request';
+import { errorBody, FieldError } from '../errors/api-errors';
+import { parseStreamRequest, StreamRequestError, streamView } from './stream-request';
+
+interface Response {
+  status(code: number): Response;
+}
+
+/** Turns a StreamRequestError into the api's 422 (status, field, message naming the field). */
+export function unprocessable(err: unknown): unknown {
+  if (err instanceof StreamRequestError) return new FieldError(err.field, err.detail);
+  return err;
+}
+
+/** Followed OGS games: start, list, show, stop. The ingest replicas pick streams up within seconds. */
+@ApiTags('streams')
+@ApiBearerAuth()
+@Controller('v1/streams')
+export class StreamsController {
+  constructor(private readonly streams: GameStreamRepository) {}
+
+  @Post()
+  @ApiCreatedResponse({ description: 'Now following (200 when the tenant already followed it).' })
+  @ApiUnprocessableEntityResponse({ description: 'A field is missing or wrong; `field` names it.' })
+  @ApiConflictResponse({ description: 'Another tenant follows this game.' })
+  async create(
+    @Body() body: unknown,
+    @TenantId() tenantId: string,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    let request;
+    try {
+      request = parseStreamRequest(body);
+    } catch (err) {
+      throw unprocessable(err);
+    }
+    const r = await this.streams.follow({ ...request, tenantId });
+    if (!r) {
+      throw new ConflictException(
+        errorBody(409, `OGS game ${request.ogsGameId} is already followed by another tenant`, {
+          field: 'ogsGameId',
+        }),
+      );
+    }
+    res.status(r.created ? 201 : 200);
+    return streamView(r.stream);
+  }
+
+  @Get()
+  @ApiOkResponse({ description: 'The tenant’s streams, newest first.' })
+  async list(@TenantId() tenantId: string) {
+    return { items: (await this.streams.listForTenant(tenantId)).map(streamView) };
+  }
+
+  @Get(':id')
+  @ApiNotFoundResponse({ description: 'No such stream for this API key.' })
+  async show(@Param('id') id: string, @TenantId() tenantId: string) {
+    const s = UUID.test(id) ? await this.streams.findForTenant(id, tenantId) : null;
+    if (!s) throw notFound(id);
+    return streamView(s);
+  }
+
+  /** Stops following; the analyses already made stay readable. */
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiNotFoundResponse({ description: 'No such stream for this API key.' })
+  async remove(@Param('id') id: string, @TenantId() tenantId: string): Promise<void> {
+    if (!UUID.test(id) || !(await this.streams.pauseForTenant(id, tenantId))) throw notFound(id);
+  }
+}
+
+function notFound(id: string): NotFoundException {
+  return new NotFoundException(errorBody(404, `stream ${id} not found`));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

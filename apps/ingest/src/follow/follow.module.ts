@@ -1,0 +1,115 @@
+import { QueueName } from '@moyo/contracts';
+import { ANALYSES } from '@moyo/engine';
+import {
+  bullConnectionOptions,
+  GameStreamRepository,
+  ignoreErrorsAfterClose,
+  JobRepository,
+  RedisService,
+} from '@moyo/persistence';
+import {
+  DynamicModule,
+  Inject,
+  Injectable,
+  Module,
+  OnApplicationBootstrap,
+  OnModuleDestroy,
+} from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { PinoLogger } from 'nestjs-pino';
+import { AutoFollow } from '../autofollow/auto-follow';
+import { IngestConfig } from '../config/ingest-config';
+import { OgsClient } from '../ogs/ogs-client';
+import { QueueSink } from './queue-sink';
+import { StreamCoordinator } from './stream-coordinator';
+
+/** Analyses auto-followed games get (those registered in this engine build). */
+const AUTO_FOLLOW_ANALYSES = ['board', 'bouzy', 'territory'];
+
+/**
+ * Owns the ingest replica's OGS connection, the positions queue producer, the stream coordinator
+ * (leases + followers) and optional auto-follow. Started after boot, stopped on shutdown (leases
+ * released so another replica takes the games over at once).
+ */
+@Injectable()
+export class FollowService implements OnApplicationBootstrap, OnModuleDestroy {
+  readonly replicaId = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  readonly client: OgsClient;
+  readonly coordinator: StreamCoordinator;
+  private readonly queue: Queue;
+  private autoFollow?: AutoFollow;
+
+  constructor(
+    @Inject(IngestConfig) private readonly config: IngestConfig,
+    redis: RedisService,
+    private readonly streams: GameStreamRepository,
+    jobs: JobRepository,
+    private readonly logger: PinoLogger,
+  ) {
+    logger.setContext('Follow');
+    this.client = new OgsClient({ url: config.ogsUrl });
+    this.queue = ignoreErrorsAfterClose(
+      new Queue(QueueName.Positions, {
+        connection: bullConnectionOptions(config.redisUrl),
+        prefix: config.redisPrefix,
+      }),
+    );
+    this.queue.on('error', () => undefined);
+    this.coordinator = new StreamCoordinator(
+      this.client,
+      redis.client,
+      streams,
+      (stream) => new QueueSink(stream, jobs, streams, this.queue),
+      { replicaId: this.replicaId, redisPrefix: config.redisPrefix, leaseTtlMs: config.leaseTtlMs },
+      { info: (o, m) => logger.info(o, m), warn: (o, m) => logger.warn(o, m) },
+    );
+    // One line per outage, not one per reconnect attempt.
+    let up = false;
+    this.client.on('connected', () => {
+      up = true;
+      logger.info({ url: this.client.socketUrl }, 'OGS socket connected');
+    });
+    this.client.on('disconnected', (code) => {
+      if (up) logger.warn({ code }, 'OGS socket closed; reconnecting');
+      up = false;
+    });
+    this.client.on('unrecoverable', (code) => logger.error({ code }, 'OGS socket closed for good'));
+    this.client.on('reconnecting', (delayMs, attempt) =>
+      logger.debug({ delayMs, attempt }, 'OGS socket reconnecting'),
+    );
+    this.client.on('protocolError', (err) => logger.warn({ err: err.message }, 'OGS protocol error'));
+  }
+
+  onApplicationBootstrap(): void {
+    void this.client.start().catch(() => undefined);
+    this.coordinator.start();
+    if (this.config.autoFollow) {
+      const analyses = AUTO_FOLLOW_ANALYSES.filter((n) => ANALYSES.has(n));
+      this.autoFollow = new AutoFollow(this.client, this.streams, this.config.autoFollowCount, analyses);
+      this.autoFollow.start();
+    }
+  }
+
+  // onModuleDestroy, not onApplicationShutdown: it runs before the global PersistenceModule
+  // closes Redis and PostgreSQL, so in-flight deliveries finish and leases are released.
+  async onModuleDestroy(): Promise<void> {
+    this.autoFollow?.stop();
+    await this.coordinator.stop();
+    this.client.close();
+    await this.queue.close().catch(() => undefined);
+  }
+}
+
+/** The ingest's following machinery (import once, in IngestModule). */
+@Module({})
+export class FollowModule {
+  static register(config: IngestConfig): DynamicModule {
+    return {
+      module: FollowModule,
+      providers: [{ provide: IngestConfig, useValue: config }, FollowService],
+      exports: [FollowService],
+    };
+  }
+}

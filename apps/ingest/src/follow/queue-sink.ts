@@ -1,0 +1,89 @@
+import {
+  ANALYSIS_JOB_OPTIONS,
+  JobName,
+  hashOf,
+  type AnalyzePositionJob,
+  type JobPayloadOf,
+  type PositionInput,
+} from '@moyo/contracts';
+import { ANALYSES } from '@moyo/engine';
+import type { GameStream, GameStreamRepository, JobRepository } from '@moyo/persistence';
+import type { Queue } from 'bullmq';
+import type { FinishedGame, FollowedMove, MoveSink } from './game-follower';
+
+/** Analyses added to the stream's own for the finished game's last position, when registered. */
+const FINAL_EXTRA = ['territory', 'deadStones', 'score'];
+
+/**
+ * The job id of a move of a followed game: deterministic from the game, the move number and the
+ * moves that lead to it, so every replica (and every retry) names the same job and BullMQ and the
+ * jobs table keep one. The moves are part of it so that a move replaced by an undo is a new job.
+ */
+export function moveJobId(ogsGameId: number, moveNumber: number | 'final', input: PositionInput): string {
+  return `ogs-${ogsGameId}-${moveNumber}-${hashOf(input).slice(0, 16)}`;
+}
+
+/** Hands the moves of one followed stream to the positions queue: jobs row, queue job, move row. */
+export class QueueSink implements MoveSink {
+  constructor(
+    private readonly stream: GameStream,
+    private readonly jobs: JobRepository,
+    private readonly streams: GameStreamRepository,
+    private readonly queue: Queue,
+  ) {}
+
+  async deliverMove(move: FollowedMove): Promise<void> {
+    const jobId = moveJobId(move.ogsGameId, move.moveNumber, move.input);
+    await this.enqueue(jobId, move.input, this.stream.analyses, {
+      ogsGameId: move.ogsGameId,
+      move: move.moveNumber,
+    });
+    await this.streams.recordMoveJob(this.stream.id, move.moveNumber, jobId);
+  }
+
+  async rewind(keptMoves: number): Promise<void> {
+    await this.streams.rewindMoves(this.stream.id, keptMoves);
+  }
+
+  async finishGame(game: FinishedGame): Promise<void> {
+    const jobId = moveJobId(game.ogsGameId, 'final', game.input);
+    const analyses = [...new Set([...this.stream.analyses, ...FINAL_EXTRA.filter((n) => ANALYSES.has(n))])];
+    await this.enqueue(jobId, game.input, analyses, { ogsGameId: game.ogsGameId, final: true });
+    await this.streams.markFinished(this.stream.id, {
+      finalJobId: jobId,
+      outcome: game.outcome,
+      moveCount: game.moveCount,
+    });
+  }
+
+  private async enqueue(
+    jobId: string,
+    input: PositionInput,
+    analyses: string[],
+    source: Record<string, unknown>,
+  ): Promise<void> {
+    const { job, created } = await this.jobs.createIfAbsent({
+      id: jobId,
+      tenantId: this.stream.tenantId,
+      kind: 'position',
+      input: input as never,
+      options: { analyses, source } as never,
+      inputHash: hashOf(input),
+      webhookUrl: this.stream.webhookUrl,
+    });
+    // A row that exists and is no longer queued was already handed to a worker: adding it again
+    // could run it twice once BullMQ has dropped the finished job.
+    if (!created && job.status !== 'queued') return;
+    const payload: JobPayloadOf<typeof JobName.AnalyzePosition> = {
+      name: JobName.AnalyzePosition,
+      jobId,
+      tenantId: this.stream.tenantId,
+      batchId: null,
+      analyses,
+      options: {},
+      input,
+    } satisfies AnalyzePositionJob;
+    // The pipeline's retry policy (attempts with backoff); the job id makes a repeat a no-op.
+    await this.queue.add(JobName.AnalyzePosition, payload, { ...ANALYSIS_JOB_OPTIONS, jobId });
+  }
+}

@@ -1,0 +1,147 @@
+import type { GameStream, GameStreamRepository } from '@moyo/persistence';
+import type { Redis } from 'ioredis';
+import type { OgsClient } from '../ogs/ogs-client';
+import { GameFollower, type MoveSink } from './game-follower';
+import { LeaseKeeper, RedisLease } from './lease';
+
+export interface StreamCoordinatorOptions {
+  /** This replica's name in the leases (unique per process). */
+  replicaId: string;
+  /** Key prefix for the leases (the deployment's REDIS_PREFIX). */
+  redisPrefix: string;
+  /** A dead replica's games are taken over this long after its last renewal (default 15 s). */
+  leaseTtlMs?: number;
+  /** How often the stream list is read for new, paused or orphaned games (default 2 s). */
+  scanIntervalMs?: number;
+  /** Passed to each follower. */
+  gapResyncMs?: number;
+}
+
+/** What a coordinator logs; a pino logger fits. */
+export interface CoordinatorLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+interface Owned {
+  stream: GameStream;
+  follower: GameFollower;
+  keeper: LeaseKeeper;
+}
+
+/**
+ * Runs the followers of one ingest replica. Every scan it reads the streams to follow and takes
+ * the Redis lease of each game nobody holds (`<prefix>:ingest:lease:<ogsGameId>`); it follows the
+ * games whose lease it holds, from the move after the last one recorded, and drops a game when its
+ * lease is lost, its stream is paused, or the game finished. So with several replicas each game
+ * has one follower, and a dead replica's games move to another within a lease ttl.
+ */
+export class StreamCoordinator {
+  private readonly owned = new Map<number, Owned>();
+  private timer?: NodeJS.Timeout;
+  private scanning?: Promise<void>;
+  private stopped = false;
+  private readonly leaseTtlMs: number;
+  private readonly scanIntervalMs: number;
+
+  constructor(
+    private readonly client: OgsClient,
+    private readonly redis: Redis,
+    private readonly streams: GameStreamRepository,
+    private readonly sinkFor: (stream: GameStream) => MoveSink,
+    private readonly options: StreamCoordinatorOptions,
+    private readonly log?: CoordinatorLog,
+  ) {
+    this.leaseTtlMs = options.leaseTtlMs ?? 15_000;
+    this.scanIntervalMs = options.scanIntervalMs ?? 2_000;
+  }
+
+  /** OGS game ids this replica follows now. */
+  get followedGames(): number[] {
+    return [...this.owned.keys()];
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.scan(), this.scanIntervalMs);
+    this.timer.unref();
+    void this.scan();
+  }
+
+  /** One pass over the streams (also run every scanIntervalMs). Never throws: errors are logged. */
+  scan(): Promise<void> {
+    this.scanning ??= this.scanOnce()
+      .catch((err: unknown) => this.log?.warn({ err: String(err) }, 'stream scan failed'))
+      .finally(() => (this.scanning = undefined));
+    return this.scanning;
+  }
+
+  /** Stops every follower and releases their leases so other replicas take over at once. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.scanning;
+    await Promise.all([...this.owned.keys()].map((id) => this.drop(id, true)));
+  }
+
+  private async scanOnce(): Promise<void> {
+    if (this.stopped) return;
+    const wanted = await this.streams.listFollowing();
+    const wantedIds = new Set(wanted.map((s) => s.ogsGameId));
+    for (const id of this.owned.keys()) if (!wantedIds.has(id)) await this.drop(id, true);
+    for (const stream of wanted) {
+      if (this.stopped || this.owned.has(stream.ogsGameId)) continue;
+      const lease = new RedisLease(
+        this.redis,
+        `${this.options.redisPrefix}:ingest:lease:${stream.ogsGameId}`,
+        this.options.replicaId,
+        this.leaseTtlMs,
+      );
+      if (!(await lease.acquire())) continue;
+      // Re-read after taking the lease: the previous owner may have recorded moves meanwhile.
+      const fresh = (await this.streams.findById(stream.id)) ?? stream;
+      if (fresh.status !== 'following') {
+        await lease.release();
+        continue;
+      }
+      this.own(fresh, lease);
+    }
+  }
+
+  private own(stream: GameStream, lease: RedisLease): void {
+    const keeper = new LeaseKeeper(lease);
+    const follower = new GameFollower(stream.ogsGameId, this.client, this.sinkFor(stream), {
+      startAfter: stream.lastMove + 1,
+      gapResyncMs: this.options.gapResyncMs,
+    });
+    this.owned.set(stream.ogsGameId, { stream, follower, keeper });
+    keeper.on('lost', (reason) => {
+      this.log?.warn({ ogsGameId: stream.ogsGameId, reason }, 'lease lost: stop following');
+      void this.drop(stream.ogsGameId, false);
+    });
+    follower.on('finished', (game) => {
+      this.log?.info({ ogsGameId: stream.ogsGameId, moves: game.moveCount }, 'game finished');
+      void this.drop(stream.ogsGameId, true);
+    });
+    follower.on('failed', (error) => {
+      this.log?.warn({ ogsGameId: stream.ogsGameId, err: error.message }, 'cannot follow game');
+      void this.streams
+        .markError(stream.id, error.message)
+        .catch(() => undefined)
+        .finally(() => this.drop(stream.ogsGameId, true));
+    });
+    keeper.start();
+    follower.start();
+    this.log?.info(
+      { ogsGameId: stream.ogsGameId, from: stream.lastMove + 1, replica: this.options.replicaId },
+      'following game',
+    );
+  }
+
+  private async drop(ogsGameId: number, release: boolean): Promise<void> {
+    const o = this.owned.get(ogsGameId);
+    if (!o) return;
+    this.owned.delete(ogsGameId);
+    await o.follower.stop();
+    await o.keeper.stop(release);
+  }
+}

@@ -1,0 +1,181 @@
+import { QueueName, type AnalyzePositionJob } from '@moyo/contracts';
+import { bullConnectionOptions, GameStreamRepository, PrismaService, RedisService } from '@moyo/persistence';
+import type { INestApplicationContext } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FakeOgsServer, gameFromSgf } from '../../../../test/support/fake-ogs-server';
+import { useIsolatedServices } from '../../../../test/support/services';
+import { createIngestApp } from '../../src/bootstrap';
+import { IngestConfig } from '../../src/config/ingest-config';
+import { FollowService } from '../../src/follow/follow.module';
+
+const SGF = readFileSync(join(__dirname, '../fixtures/gnugo-selfplay-13x13.sgf'), 'utf8');
+
+async function until(
+  done: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('two ingest replicas following one OGS game (fake OGS server, real Redis and PostgreSQL)', () => {
+  const services = useIsolatedServices();
+  const apps: INestApplicationContext[] = [];
+  const server = new FakeOgsServer();
+  afterAll(async () => {
+    for (const app of apps) await app.close().catch(() => undefined);
+    await server.close();
+  });
+
+  it('enqueues one position job per move, in order, with no duplicates, through drops and a replica leaving', async () => {
+    const fake = server.addGame(gameFromSgf(31337, SGF));
+    const url = (await server.listen()).replace(/^ws/, 'http');
+    const env = { ...services().env, OGS_URL: url, INGEST_LEASE_TTL_MS: '1500' };
+    const a = await createIngestApp(IngestConfig.fromEnv(env));
+    apps.push(a);
+    const b = await createIngestApp(IngestConfig.fromEnv(env));
+    apps.push(b);
+    const streams = a.get(GameStreamRepository);
+    const created = await streams.follow({ ogsGameId: 31337, tenantId: null, analyses: ['board'] });
+    const streamId = created!.stream.id;
+    const followers = () => [a, b].map((app) => app.get(FollowService).coordinator.followedGames.length);
+    await Promise.all([a, b].map((app) => app.get(FollowService).coordinator.scan()));
+    expect(followers().sort()).toEqual([0, 1]);
+
+    const owner = followers()[0] === 1 ? a : b;
+    const replay = server.replay(31337, {
+      moveIntervalMs: 25,
+      dropAfter: [30],
+      repeat: [12, 13, 90],
+      swapWithNext: [40, 100],
+      skip: [70],
+    });
+    await until(() => fake.played >= 60, 'move 60');
+    await owner.close(); // releases its lease: the other replica takes the game over on its next scan
+    apps.splice(apps.indexOf(owner), 1);
+    await replay;
+    const prisma = (owner === a ? b : a).get(PrismaService).client;
+    await until(
+      async () =>
+        (await prisma.gameStream.findUniqueOrThrow({ where: { id: streamId } })).status === 'finished',
+      'stream finished',
+    );
+
+    const rows = await prisma.gameMoveAnalysis.findMany({
+      where: { gameId: streamId },
+      orderBy: { moveNumber: 'asc' },
+    });
+    expect(rows.map((r) => r.moveNumber)).toEqual(Array.from({ length: 130 }, (_, i) => i + 1));
+    const stream = await prisma.gameStream.findUniqueOrThrow({ where: { id: streamId } });
+    expect(stream.lastMove).toBe(130);
+    const meta = stream.meta as { finalJobId: string; moveCount: number; outcome: string };
+    expect(meta).toMatchObject({ moveCount: 130, outcome: '38.5 points' });
+
+    const queue = new Queue(QueueName.Positions, {
+      connection: bullConnectionOptions(services().redisUrl),
+      prefix: services().redisPrefix,
+    });
+    try {
+      const jobs = await queue.getJobs([
+        'waiting',
+        'prioritized',
+        'delayed',
+        'active',
+        'completed',
+        'failed',
+      ]);
+      const ids = jobs.map((j) => j.id).sort();
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids).toEqual([...rows.map((r) => r.jobId!), meta.finalJobId].sort());
+      const byMove = new Map(rows.map((r) => [r.jobId, r.moveNumber]));
+      for (const job of jobs) {
+        const data = job.data as AnalyzePositionJob;
+        const n = byMove.get(job.id!) ?? 130;
+        expect(data.input.moves).toHaveLength(n);
+        expect(data.jobId).toBe(job.id);
+      }
+      expect(await prisma.job.count()).toBe(131);
+    } finally {
+      await queue.close();
+    }
+    // Both replicas followed the game at some point: the first until it left, then the other.
+    expect(server.connections).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('a replica cut off from Redis: its lease lapses and the other replica takes the game over', () => {
+  const services = useIsolatedServices();
+  const apps: INestApplicationContext[] = [];
+  const server = new FakeOgsServer();
+  afterAll(async () => {
+    for (const app of apps) await app.close().catch(() => undefined);
+    await server.close();
+  });
+
+  it('no move lost or doubled although the first owner never released its lease', async () => {
+    const fake = server.addGame(gameFromSgf(4711, SGF));
+    const url = (await server.listen()).replace(/^ws/, 'http');
+    const env = { ...services().env, OGS_URL: url, INGEST_LEASE_TTL_MS: '1200' };
+    const a = await createIngestApp(IngestConfig.fromEnv(env));
+    apps.push(a);
+    const streams = a.get(GameStreamRepository);
+    const streamId = (await streams.follow({ ogsGameId: 4711, tenantId: null, analyses: ['board'] }))!.stream
+      .id;
+    const coordA = a.get(FollowService).coordinator;
+    await coordA.scan();
+    expect(coordA.followedGames).toEqual([4711]);
+    const leaseKey = `${services().redisPrefix}:ingest:lease:4711`;
+    const redis = new Redis(services().redisUrl);
+    try {
+      expect(await redis.get(leaseKey)).toBe(a.get(FollowService).replicaId);
+      const replay = server.replay(4711, { moveIntervalMs: 30, repeat: [50], swapWithNext: [80] });
+      await until(() => fake.played >= 40, 'move 40');
+      // Replica A loses Redis (its leases, not its queue or database): it cannot renew.
+      a.get(RedisService).client.disconnect();
+      const b = await createIngestApp(IngestConfig.fromEnv(env));
+      apps.push(b);
+      const coordB = b.get(FollowService).coordinator;
+      await until(async () => {
+        await coordB.scan();
+        return coordB.followedGames.length === 1;
+      }, 'replica B taking over');
+      expect(await redis.get(leaseKey)).toBe(b.get(FollowService).replicaId);
+      // A noticed on its own and stopped following.
+      await until(() => coordA.followedGames.length === 0, 'replica A to stop');
+      await replay;
+      const prisma = b.get(PrismaService).client;
+      await until(
+        async () =>
+          (await prisma.gameStream.findUniqueOrThrow({ where: { id: streamId } })).status === 'finished',
+        'stream finished',
+      );
+      const rows = await prisma.gameMoveAnalysis.findMany({
+        where: { gameId: streamId },
+        orderBy: { moveNumber: 'asc' },
+      });
+      expect(rows.map((r) => r.moveNumber)).toEqual(Array.from({ length: 130 }, (_, i) => i + 1));
+      expect(await prisma.job.count()).toBe(131);
+      const queue = new Queue(QueueName.Positions, {
+        connection: bullConnectionOptions(services().redisUrl),
+        prefix: services().redisPrefix,
+      });
+      try {
+        const ids = (await queue.getJobs(['waiting', 'prioritized', 'delayed', 'active'])).map((j) => j.id);
+        expect(ids).toHaveLength(131);
+        expect(new Set(ids).size).toBe(131);
+      } finally {
+        await queue.close();
+      }
+    } finally {
+      redis.disconnect();
+    }
+  });
+});

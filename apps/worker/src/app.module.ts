@@ -1,0 +1,46 @@
+import { QueueName } from '@moyo/contracts';
+import { PersistenceModule } from '@moyo/persistence';
+import { DynamicModule, Module } from '@nestjs/common';
+import { WorkerConfig } from './config/worker-config';
+import { WorkerConfigModule } from './config/worker-config.module';
+import { EyegraphsModule } from './eyegraphs/eyegraphs.module';
+import { EyegraphsProcessor } from './eyegraphs/eyegraphs.processor';
+import { loggerModule } from './logging/logger.module';
+import { PositionsModule } from './positions/positions.module';
+import { PositionsProcessor } from './positions/positions.processor';
+import { QueuesModule } from './queues/queues.module';
+import { configureProcessor } from './queues/start-worker';
+import { deliveryBackoff, DeliverWebhookProcessor } from './webhooks/deliver-webhook.processor';
+import { WebhooksModule } from './webhooks/webhooks.module';
+
+/**
+ * The worker's root module, built from an already validated config (tests pass their own). The
+ * processors' worker options (concurrency, lock) come from the config, so they are set here,
+ * before Nest creates the BullMQ workers.
+ */
+@Module({})
+export class WorkerModule {
+  static register(config: WorkerConfig): DynamicModule {
+    configureProcessor(PositionsProcessor, QueueName.Positions, config.concurrency, config);
+    configureProcessor(EyegraphsProcessor, QueueName.Eyegraphs, config.eyegraphConcurrency, config);
+    configureProcessor(DeliverWebhookProcessor, QueueName.Webhooks, config.webhookConcurrency, config, {
+      settings: { backoffStrategy: deliveryBackoff },
+    });
+    return {
+      module: WorkerModule,
+      imports: [
+        WorkerConfigModule.forRoot(config),
+        loggerModule(config),
+        PersistenceModule.forRoot({
+          databaseUrl: config.databaseUrl,
+          redisUrl: config.redisUrl,
+          redisPrefix: config.redisPrefix,
+        }),
+        QueuesModule.register(config),
+        PositionsModule,
+        EyegraphsModule,
+        WebhooksModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,81 @@
+import { availableParallelism } from 'node:os';
+import {
+  ConfigError,
+  parseEnv,
+  webhookSecretKeyFromText,
+  workerEnvSchema,
+  type WorkerEnv,
+} from '@moyo/contracts';
+import { parseWebhookAllowlist, type WebhookAllowlist } from '../webhooks/ssrf-guard';
+
+/** The worker's configuration, read once from the environment and validated (see .env.example). */
+export class WorkerConfig {
+  readonly concurrency: number;
+  readonly eyegraphConcurrency: number;
+  /** BullMQ lockDuration and stalledInterval of every queue this worker consumes. */
+  readonly lockDurationMs: number;
+  /** Engine threads for position jobs. */
+  readonly engineThreads: number;
+  readonly logLevel: WorkerEnv['LOG_LEVEL'];
+  readonly redisUrl: string;
+  readonly redisPrefix: string;
+  readonly databaseUrl: string;
+  readonly nodeEnv: WorkerEnv['NODE_ENV'];
+  readonly webhookConcurrency: number;
+  readonly webhookTimeoutMs: number;
+  readonly webhookBackoffBaseMs: number;
+  readonly webhookRetryWindowMs: number;
+  /** Private targets webhooks may still reach (WEBHOOK_ALLOWLIST). */
+  readonly webhookAllowlist: WebhookAllowlist;
+  /** The AES key of stored signing secrets (from WEBHOOK_SECRET_KEY). */
+  readonly webhookSecretKey: Buffer;
+
+  private constructor(env: WorkerEnv) {
+    this.concurrency = env.WORKER_CONCURRENCY;
+    this.eyegraphConcurrency = env.WORKER_EYEGRAPH_CONCURRENCY;
+    this.lockDurationMs = env.WORKER_LOCK_DURATION_MS;
+    this.engineThreads =
+      env.WORKER_ENGINE_THREADS ?? Math.min(env.WORKER_CONCURRENCY, availableParallelism());
+    this.logLevel = env.LOG_LEVEL;
+    this.redisUrl = env.REDIS_URL;
+    this.redisPrefix = env.REDIS_PREFIX;
+    this.databaseUrl = env.DATABASE_URL;
+    this.nodeEnv = env.NODE_ENV;
+    this.webhookConcurrency = env.WEBHOOK_CONCURRENCY;
+    this.webhookTimeoutMs = env.WEBHOOK_TIMEOUT_MS;
+    this.webhookBackoffBaseMs = env.WEBHOOK_BACKOFF_BASE_MS;
+    this.webhookRetryWindowMs = env.WEBHOOK_RETRY_WINDOW_MS;
+    const problems: string[] = [];
+    let allowlist: WebhookAllowlist = parseWebhookAllowlist('');
+    try {
+      allowlist = parseWebhookAllowlist(env.WEBHOOK_ALLOWLIST);
+    } catch (err) {
+      problems.push(`WEBHOOK_ALLOWLIST: ${(err as Error).message}`);
+    }
+    this.webhookAllowlist = allowlist;
+    let key: Buffer = Buffer.alloc(0);
+    try {
+      key = webhookSecretKeyFromText(env.WEBHOOK_SECRET_KEY, env.NODE_ENV);
+    } catch (err) {
+      problems.push(`WEBHOOK_SECRET_KEY: ${(err as Error).message}`);
+    }
+    this.webhookSecretKey = key;
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
+
+  /** Validates `env`; throws ConfigError naming each missing or malformed variable. */
+  static fromEnv(env: Record<string, string | undefined>): WorkerConfig {
+    return new WorkerConfig(parseEnv(workerEnvSchema, env));
+  }
+}
+
+/** For main.ts: the config, or a message on stderr naming the bad variables and exit code 1. */
+export function loadWorkerConfigOrExit(env: Record<string, string | undefined> = process.env): WorkerConfig {
+  try {
+    return WorkerConfig.fromEnv(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`moyo worker: ${err.message}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,53 @@
+import { QueueName, type AnalyzeEyegraphJob } from '@moyo/contracts';
+import { ResultCacheRepository } from '@moyo/persistence';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { PinoLogger } from 'nestjs-pino';
+import { WorkerConfig } from '../config/worker-config';
+import { startWorker } from '../queues/start-worker';
+import type { EnginePool } from '../engine/engine-pool';
+import { EYEGRAPH_ENGINE } from '../engine/engine.module';
+import { eyegraphCacheKey } from '../engine/engine-tasks';
+import { JobRunnerService, type ComputedResult, type JobRunSummary } from '../jobs/job-runner.service';
+
+/**
+ * Consumes the `eyegraphs` queue: eye value and vital points of a graph, read out in the
+ * eye-graph engine threads (their own pool, so a long reading never delays position jobs), or
+ * taken from the result cache. Concurrency is WORKER_EYEGRAPH_CONCURRENCY.
+ */
+@Processor(QueueName.Eyegraphs, { autorun: false })
+export class EyegraphsProcessor extends WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
+  constructor(
+    private readonly runner: JobRunnerService,
+    private readonly cache: ResultCacheRepository,
+    @Inject(EYEGRAPH_ENGINE) private readonly engine: EnginePool,
+    private readonly config: WorkerConfig,
+    private readonly logger: PinoLogger,
+  ) {
+    super();
+    logger.setContext(EyegraphsProcessor.name);
+  }
+
+  onApplicationBootstrap(): void {
+    startWorker(this.worker, this.logger);
+  }
+
+  /** Closes the BullMQ worker, letting jobs in flight finish, before engine and database close. */
+  async onModuleDestroy(): Promise<void> {
+    await this.worker.close();
+  }
+
+  process(job: Job<AnalyzeEyegraphJob>): Promise<JobRunSummary> {
+    return this.runner.run(job, (data) => this.compute(data as AnalyzeEyegraphJob));
+  }
+
+  private async compute(data: AnalyzeEyegraphJob): Promise<ComputedResult> {
+    const key = eyegraphCacheKey(data.input);
+    const t0 = performance.now();
+    const cached = await this.cache.find(key);
+    if (cached) return { result: cached, cache: { kind: 'hit', key }, engineMs: 0 };
+    const result = await this.engine.eyegraph({ input: data.input });
+    return { result, cache: { kind: 'store', key }, engineMs: performance.now() - t0 };
+  }
+}

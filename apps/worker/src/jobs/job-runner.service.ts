@@ -1,0 +1,117 @@
+import { WebhookEvent, type AnalyzeEyegraphJob, type AnalyzePositionJob } from '@moyo/contracts';
+import { ResultRepository, type CacheUse, type Prisma } from '@moyo/persistence';
+import { Injectable } from '@nestjs/common';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { PinoLogger } from 'nestjs-pino';
+import { EngineTaskError } from '../engine/engine-pool';
+import { jobView, WebhookFanoutService } from '../webhooks/webhook-fanout.service';
+
+/** What a processor's engine step gives the runner. */
+export interface ComputedResult {
+  result: unknown;
+  cache: CacheUse;
+  /** Milliseconds spent in engine threads (0 on a cache hit). */
+  engineMs: number;
+}
+
+/** What the BullMQ job returns (kept small: the result itself is in PostgreSQL). */
+export interface JobRunSummary {
+  jobId: string;
+  outcome: 'completed' | 'skipped';
+  cache?: CacheUse['kind'];
+}
+
+type AnalysisJob = AnalyzePositionJob | AnalyzeEyegraphJob;
+
+/**
+ * The lifecycle every analysis job shares, around the processor's engine step: mark the job
+ * running, compute (or take the cached result), then store status, result, cache and webhook
+ * deliveries in one transaction and queue the deliveries. Invalid input fails at once
+ * (UnrecoverableError: no retry); anything else is rethrown for BullMQ's retry with backoff.
+ */
+@Injectable()
+export class JobRunnerService {
+  constructor(
+    private readonly results: ResultRepository,
+    private readonly fanout: WebhookFanoutService,
+    private readonly logger: PinoLogger,
+  ) {
+    logger.setContext(JobRunnerService.name);
+  }
+
+  async run(
+    job: Job<AnalysisJob>,
+    compute: (data: AnalysisJob) => Promise<ComputedResult>,
+  ): Promise<JobRunSummary> {
+    const data = job.data;
+    if (!data || typeof data.jobId !== 'string' || data.jobId === '') {
+      throw new UnrecoverableError('job data: jobId is missing');
+    }
+    const jobId = data.jobId;
+    const attempt = job.attemptsMade + 1;
+    const started = await this.results.start(jobId, attempt);
+    if (!started) throw new UnrecoverableError(`job ${jobId}: no such row in the jobs table`);
+    if (!started.runnable) {
+      // Processed before (a duplicate queue job, or a retry after a crash past the commit):
+      // nothing to compute; make sure its deliveries got queued.
+      if (started.job.status === 'completed' || started.job.status === 'failed')
+        await this.fanout.enqueue(jobId);
+      return { jobId, outcome: 'skipped' };
+    }
+    await job.updateProgress(10);
+    try {
+      const computed = await compute(data);
+      const finishedAt = new Date();
+      // What only the worker knows; the api derives queueMs, runMs and totalMs from the row.
+      const timings = {
+        engineMs: Math.round(computed.engineMs * 100) / 100,
+        cache: computed.cache.kind === 'hit' ? 'hit' : 'miss',
+      };
+      const body = jobView(started.job, {
+        status: 'completed',
+        result: computed.result,
+        error: null,
+        timings,
+        finishedAt,
+      });
+      const deliveries = await this.fanout.deliveriesFor(started.job, WebhookEvent.JobCompleted, body);
+      await this.results.complete({
+        jobId,
+        result: computed.result as Prisma.InputJsonValue,
+        timings,
+        cache: computed.cache,
+        deliveries,
+        finishedAt,
+      });
+      // No further progress calls: the row's progress (10 when started, 100 when stored) is what
+      // clients read, and BullMQ's completion says the rest (Redis round trips saved per job).
+      await this.fanout.enqueue(jobId, deliveries);
+      return { jobId, outcome: 'completed', cache: computed.cache.kind };
+    } catch (err) {
+      const invalid = err instanceof EngineTaskError && err.invalidInput;
+      const final = invalid || attempt >= (job.opts.attempts ?? 1);
+      const error = {
+        message: err instanceof Error ? err.message : String(err),
+        kind: invalid ? 'invalid-input' : 'internal',
+        attempt,
+        ...(err instanceof EngineTaskError ? { engineError: err.engineErrorName } : {}),
+      };
+      try {
+        const finishedAt = new Date();
+        const deliveries = final
+          ? await this.fanout.deliveriesFor(
+              started.job,
+              WebhookEvent.JobFailed,
+              jobView(started.job, { status: 'failed', result: null, error, timings: null, finishedAt }),
+            )
+          : [];
+        await this.results.fail({ jobId, error, final, deliveries, finishedAt });
+        if (final) await this.fanout.enqueue(jobId, deliveries);
+      } catch (recordErr) {
+        this.logger.warn({ jobId, err: recordErr }, 'could not record the job failure');
+      }
+      if (invalid) throw new UnrecoverableError(error.message);
+      throw err;
+    }
+  }
+}
