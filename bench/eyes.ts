@@ -1,0 +1,276 @@
+/**
+ * Eye-graph benchmark and agreement run: our `analyzeEyeGraph` beside GNU Go 3.8's
+ * `analyze_eyegraph` on the same shapes in the same run: the fixture shapes, seeded random shapes of
+ * 1 to 14 points (GNU Go reads at most 17 vertices, its 3 special ones included), and ours alone on
+ * 15 to 17 points (random ones and a fixed set of hard ones). Prints per size the median and worst
+ * time of each, our reader nodes and nodes/s, and how many answers (value and marked diagram) agree
+ * exactly.
+ *
+ * Run: `npm run bench:eyes` (= `npx tsx bench/eyes.ts [--per-size 20] [--large 2] [--seed N]
+ * [--no-gnugo] [--no-fixture] [--no-hard]`; `--no-hard` skips the hard 15-17-vertex edge and corner
+ * shapes, which take about 40 s). Times: ours is CPU time of this process (the machine may be
+ * shared), GNU Go's per-shape times are GTP round trips (wall clock) less the round trip of an empty
+ * command; its CPU time (from /proc) is summed per section for a like-for-like total.
+ */
+import {
+  analyzeEyeGraph,
+  EyeGraphBudgetError,
+  EyeGraphError,
+  EyeGraphUnrealizableError,
+  formatEyeGraphAnswer,
+} from '../libs/engine/src/eyes';
+import { GnuGoGtp, gnugoAvailable } from '../libs/engine/test/eyes/support/gnugo';
+import { randomEyeGraph, seededRandom } from '../libs/engine/test/eyes/support/random-graphs';
+import fixture from '../libs/engine/test/eyes/fixtures/gnugo-eyegraphs.json';
+import { readFileSync } from 'node:fs';
+
+const args = process.argv.slice(2);
+const argOf = (name: string, fallback: number): number => {
+  const i = args.indexOf(name);
+  if (i < 0) return fallback;
+  const v = Number(args[i + 1]);
+  if (!Number.isInteger(v) || v < 0) {
+    process.stderr.write(`bench:eyes: ${name} must be a non-negative integer\n`);
+    process.exit(2);
+  }
+  return v;
+};
+const perSize = argOf('--per-size', 20);
+const large = argOf('--large', 2);
+const seed = argOf('--seed', 2026);
+const useGnugo = !args.includes('--no-gnugo') && gnugoAvailable();
+const useFixture = !args.includes('--no-fixture');
+/** GNU Go 3.8 asserts on more than 17 vertices (graph points + 3 of its own). */
+const GNUGO_MAX_POINTS = 14;
+
+/** Hard shapes beyond GNU Go's reach (see the engine README): attacker stones at an edge or corner. */
+const HARD_SHAPES = [
+  '..!..X..%.X.....!%-----------------',
+  '|.X!OO%|..X.!%|O...O%|OOXOO%+-----',
+  '.X......%.......!%---------',
+  '|.X.!..%|.....%|X..X.%+------',
+  '!.....X.%..X.....%---------',
+];
+
+interface Row {
+  graph: string;
+  points: number;
+  oursMs: number;
+  nodes: number;
+  ours: string;
+  gnugoMs?: number;
+  gnugo?: string;
+  crashed?: boolean;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const worst = (xs: number[]): number => (xs.length === 0 ? NaN : Math.max(...xs));
+const ms = (x: number): string => (Number.isNaN(x) ? '-' : x < 10 ? x.toFixed(2) : x.toFixed(0));
+const cpuMs = (since: NodeJS.CpuUsage): number => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1000;
+};
+
+/** Our answer in GNU Go's GTP form, with CPU time and reader nodes. */
+function ours(graph: string): { answer: string; ms: number; nodes: number } {
+  const t0 = process.cpuUsage();
+  try {
+    const a = analyzeEyeGraph(graph);
+    return { answer: '= ' + formatEyeGraphAnswer(a), ms: cpuMs(t0), nodes: a.nodes };
+  } catch (e) {
+    const ms = cpuMs(t0);
+    if (e instanceof EyeGraphUnrealizableError) return { answer: '? failed to analyze', ms, nodes: 0 };
+    if (e instanceof EyeGraphBudgetError) return { answer: '? budget', ms, nodes: e.nodes };
+    if (e instanceof EyeGraphError) return { answer: '? too large', ms, nodes: 0 };
+    throw e;
+  }
+}
+
+const pointsOf = (graph: string): number => graph.replace(/[^.!X$]/g, '').length;
+
+/** CPU time (user + system) of a process in ms, from /proc (10 ms ticks); NaN where unreadable. */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+class GnuGo {
+  /** CPU ms of earlier (aborted) GNU Go processes, spent on analyze_eyegraph. */
+  private finishedCpu = 0;
+  /** CPU ms of the current process at its first analyze_eyegraph (start-up excluded), and now. */
+  private startCpu = NaN;
+  private lastCpu = NaN;
+
+  /** GNU Go's own CPU time (ms, 10 ms ticks) over all analyze_eyegraph commands so far. */
+  get cpuMs(): number {
+    return this.finishedCpu + (Number.isNaN(this.lastCpu) ? 0 : this.lastCpu - this.startCpu);
+  }
+  private gtp = new GnuGoGtp();
+  private overheadMs = 0;
+
+  /** Measures the GTP round trip of a command that does nothing. */
+  async calibrate(): Promise<number> {
+    const trips: number[] = [];
+    for (let k = 0; k < 50; k++) {
+      const t0 = performance.now();
+      await this.gtp.command('name');
+      trips.push(performance.now() - t0);
+    }
+    this.overheadMs = median(trips);
+    return this.overheadMs;
+  }
+
+  /** GNU Go's answer and time, or null when it aborted (it then restarts). */
+  async analyze(graph: string): Promise<{ answer: string; ms: number } | null> {
+    const t0 = performance.now();
+    if (Number.isNaN(this.startCpu)) this.startCpu = processCpuMs(this.gtp.pid);
+    try {
+      const answer = await this.gtp.command(`analyze_eyegraph ${graph}`);
+      this.lastCpu = processCpuMs(this.gtp.pid);
+      return { answer, ms: Math.max(0, performance.now() - t0 - this.overheadMs) };
+    } catch {
+      this.finishedCpu = this.cpuMs;
+      this.startCpu = NaN;
+      this.lastCpu = NaN;
+      this.gtp = new GnuGoGtp();
+      return null;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.gtp.close();
+  }
+}
+
+async function run(graphs: string[], gnugo: GnuGo | null): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const graph of graphs) {
+    const o = ours(graph);
+    const row: Row = { graph, points: pointsOf(graph), oursMs: o.ms, nodes: o.nodes, ours: o.answer };
+    if (gnugo && row.points <= GNUGO_MAX_POINTS) {
+      const g = await gnugo.analyze(graph);
+      if (g) {
+        row.gnugo = g.answer;
+        row.gnugoMs = g.ms;
+      } else row.crashed = true;
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+function report(title: string, rows: Row[], gnugoCpuMs = NaN): { agree: number; compared: number } {
+  console.log(`\n${title}`);
+  console.log(
+    '  points  shapes  unreal.  over budget   ours median / worst ms   nodes median   GNU Go median / worst ms   agree',
+  );
+  let agree = 0;
+  let compared = 0;
+  const sizes = [...new Set(rows.map((r) => r.points))].sort((a, b) => a - b);
+  for (const size of sizes) {
+    const rs = rows.filter((r) => r.points === size);
+    const cmp = rs.filter((r) => r.gnugo !== undefined);
+    const same = cmp.filter((r) => r.gnugo === r.ours).length;
+    const crashed = rs.filter((r) => r.crashed).length;
+    agree += same;
+    compared += cmp.length;
+    const g = cmp.map((r) => r.gnugoMs!);
+    console.log(
+      `  ${String(size).padStart(6)}  ${String(rs.length).padStart(6)}  ${String(
+        rs.filter((r) => r.ours === '? failed to analyze').length,
+      ).padStart(
+        7,
+      )}  ${String(rs.filter((r) => r.ours === '? budget').length).padStart(11)}   ${ms(median(rs.map((r) => r.oursMs))).padStart(9)} / ${ms(
+        worst(rs.map((r) => r.oursMs)),
+      ).padStart(
+        8,
+      )}   ${String(median(rs.map((r) => r.nodes))).padStart(12)}   ${ms(median(g)).padStart(11)} / ${ms(
+        worst(g),
+      ).padStart(
+        8,
+      )}   ${cmp.length > 0 ? `${same}/${cmp.length}` : '-'}${crashed > 0 ? ` (GNU Go aborted on ${crashed})` : ''}`,
+    );
+  }
+  const nodes = rows.reduce((a, r) => a + r.nodes, 0);
+  const cpu = rows.reduce((a, r) => a + r.oursMs, 0);
+  console.log(
+    `  total: ours ${(cpu / 1000).toFixed(1)} s CPU, ${nodes} nodes, ${Math.round(nodes / (cpu / 1000))} nodes/s` +
+      (compared > 0
+        ? `; GNU Go ${(rows.reduce((a, r) => a + (r.gnugoMs ?? 0), 0) / 1000).toFixed(1)} s round trips, ${(
+            gnugoCpuMs / 1000
+          ).toFixed(1)} s CPU (ours on those same shapes ${(
+            rows.filter((r) => r.gnugo !== undefined).reduce((a, r) => a + r.oursMs, 0) / 1000
+          ).toFixed(1)} s CPU); agreement ${agree}/${compared} = ${((100 * agree) / compared).toFixed(1)}%`
+        : ''),
+  );
+  for (const r of rows.filter((x) => x.gnugo !== undefined && x.gnugo !== x.ours).slice(0, 10)) {
+    console.log(
+      `  DIFFERS ${r.graph}\n    GNU Go ${JSON.stringify(r.gnugo)}\n    ours   ${JSON.stringify(r.ours)}`,
+    );
+  }
+  return { agree, compared };
+}
+
+async function main(): Promise<void> {
+  const gnugo = useGnugo ? new GnuGo() : null;
+  console.log(
+    `eyes bench: seed ${seed}, ${perSize} random shapes per size 1..${GNUGO_MAX_POINTS}, ${large} per size 15..17; GNU Go ${
+      gnugo ? `on (GTP round trip ${ms(await gnugo.calibrate())} ms subtracted)` : 'skipped'
+    }`,
+  );
+  try {
+    if (useFixture) {
+      const graphs = fixture.shapes.map((s) => s.graph);
+      const before = gnugo?.cpuMs ?? NaN;
+      const rows = await run(graphs, gnugo);
+      report(
+        `fixture (${graphs.length} shapes, GNU Go answers recorded and re-asked live)`,
+        rows,
+        (gnugo?.cpuMs ?? NaN) - before,
+      );
+    }
+    const random = seededRandom(seed);
+    const graphs: string[] = [];
+    for (let size = 1; size <= GNUGO_MAX_POINTS; size++) {
+      // Fewer marginal points on bigger shapes, or most of them could not be realised.
+      const rates = { margin: Math.min(0.15, 1 / size), stone: 0.1, marginStone: Math.min(0.03, 0.2 / size) };
+      for (let k = 0; k < perSize; k++) graphs.push(randomEyeGraph(random, size, rates));
+    }
+    const before = gnugo?.cpuMs ?? NaN;
+    const rows = await run(graphs, gnugo);
+    report(`random shapes of 1..${GNUGO_MAX_POINTS} points`, rows, (gnugo?.cpuMs ?? NaN) - before);
+    const big: string[] = [];
+    for (let size = 15; size <= 17; size++) {
+      const rates = { margin: 1 / size, stone: 0.1, marginStone: 0 };
+      for (let k = 0; k < large; k++) big.push(randomEyeGraph(random, size, rates));
+    }
+    if (big.length > 0)
+      report('random shapes of 15..17 points (ours only: beyond GNU Go 3.8)', await run(big, null));
+    if (!args.includes('--no-hard')) {
+      // 15-17 points with attacker stones against an edge or in a corner: the hardest we know.
+      const hardRows = await run(HARD_SHAPES, null);
+      report('hard edge/corner shapes of 15..17 vertices (ours only)', hardRows);
+      for (const r of hardRows) {
+        console.log(
+          `  ${r.graph.padEnd(36)} ${r.ours.split('\n')[0].padEnd(9)} ${r.nodes} nodes ${ms(r.oursMs)} ms`,
+        );
+      }
+    }
+  } finally {
+    await gnugo?.close();
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+  process.exit(1);
+});
