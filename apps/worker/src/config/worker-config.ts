@@ -2,11 +2,12 @@ import { availableParallelism } from 'node:os';
 import {
   ConfigError,
   parseEnv,
+  parseWebhookAllowlist,
   webhookSecretKeyFromText,
   workerEnvSchema,
+  type WebhookAllowlist,
   type WorkerEnv,
 } from '@moyo/contracts';
-import { parseWebhookAllowlist, type WebhookAllowlist } from '../webhooks/ssrf-guard';
 
 /** The worker's configuration, read once from the environment and validated (see .env.example). */
 export class WorkerConfig {

@@ -1,7 +1,8 @@
+import { checkWebhookUrl, WebhookTargetRefusedError } from '@moyo/contracts';
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Agent, request } from 'undici';
 import { WorkerConfig } from '../config/worker-config';
-import { checkWebhookUrl, guardedLookup, WebhookTargetRefusedError } from './ssrf-guard';
+import { guardedLookup } from './ssrf-guard';
 
 /** What one POST to a webhook URL gave. */
 export interface SendOutcome {
