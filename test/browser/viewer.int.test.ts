@@ -26,6 +26,8 @@ import { appsBuilt, CHROMIUM_ARGS, CHROMIUM_PATH, ROOT, startApp, waitForOk, typ
 const SGF = readFileSync(resolve(__dirname, 'fixtures/gnugo-9x9.sgf'), 'utf8');
 const RESULTS_DIR = resolve(ROOT, 'test-results');
 const OGS_GAME_ID = 97531;
+/** A second game, replayed slowly, for stepping through a game that goes on. */
+const STEPPED_GAME_ID = 97532;
 /** Set MOYO_UPDATE_DOCS=1 to refresh the README's screenshot (docs/viewer.png). */
 const UPDATE_DOCS = process.env.MOYO_UPDATE_DOCS === '1';
 const hasChromium = existsSync(CHROMIUM_PATH);
@@ -287,6 +289,7 @@ describe.skipIf(!hasChromium || !stackBuilt)('viewer in Chromium: full stack', (
 
   beforeAll(async () => {
     ogs.addGame(gameFromSgf(OGS_GAME_ID, SGF));
+    ogs.addGame(gameFromSgf(STEPPED_GAME_ID, SGF));
     const ogsUrl = (await ogs.listen()).replace(/^ws/, 'http');
     const port = await freePort();
     const env = {
@@ -315,6 +318,16 @@ describe.skipIf(!hasChromium || !stackBuilt)('viewer in Chromium: full stack', (
     await Promise.all(apps.map((a) => a.stop()));
     await ogs.close();
   });
+
+  /** The job id of each analysed move of a followed game, read through the api. */
+  async function moveJobIds(gameId: number): Promise<Map<number, string>> {
+    const res = await fetch(`${baseUrl}/v1/games/${gameId}/analyses`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    expect(res.status).toBe(200);
+    const { analyses } = (await res.json()) as { analyses: { moveNumber: number; jobId: string }[] };
+    return new Map(analyses.map((a) => [a.moveNumber, a.jobId]));
+  }
 
   /** The stored job the page names in #job-id, read through the api. */
   async function jobShown(page: Page): Promise<{ result: { analyses: Record<string, unknown> } }> {
@@ -346,6 +359,8 @@ describe.skipIf(!hasChromium || !stackBuilt)('viewer in Chromium: full stack', (
   it('follows an OGS game by its id: the board of the latest analyzed move, then the final one', async () => {
     const game = finalGame();
     const page = await context.newPage();
+    // No game event stream (a proxy that drops them): the page reads the game's moves by polling.
+    await page.route('**/v1/games/*/events*', (route) => route.abort());
     await page.goto(`${baseUrl}/viewer`);
     // The key is remembered from the first page (localStorage).
     expect(await page.inputValue('#api-key')).toBe(key);
@@ -374,6 +389,7 @@ describe.skipIf(!hasChromium || !stackBuilt)('viewer in Chromium: full stack', (
     expect(await page.textContent('#job-id')).toBe(finalJobId);
     expect(await page.getAttribute('#board', 'data-status')).toBe('completed');
     expect(await page.getAttribute('#board', 'data-move')).toBe(String(game.moveNumber));
+    expect(await page.getAttribute('#board', 'data-watch')).toBe('polling');
     expect(await page.textContent('#score')).toMatch(/^(B|W)\+\d+\.\d$|^Jigo$/);
     expect(await page.locator('#board svg circle.stone').count()).toBe(stoneCount(game));
     expect(await page.locator('#board svg rect.terr-b').count()).toBeGreaterThan(0);
@@ -383,6 +399,85 @@ describe.skipIf(!hasChromium || !stackBuilt)('viewer in Chromium: full stack', (
       expect(await page.textContent('#dead')).toBe(dead.join(' ') || 'none');
     }
     await page.screenshot({ path: resolve(RESULTS_DIR, 'viewer-ogs.png') });
+    await page.close();
+  }, 360_000);
+
+  it('steps back through the analysed moves of a followed game while it goes on, then back to live', async () => {
+    const record = readSgf(SGF);
+    const stonesAt = (move: number) => stoneCount(replaySgf(record, { move }));
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/viewer`);
+    await page.fill('#ogs-id', String(STEPPED_GAME_ID));
+    await page.click('#submit');
+    await page.locator('#status', { hasText: `Following OGS game ${STEPPED_GAME_ID}` }).waitFor();
+    await until(() => ogs.watcherCount(STEPPED_GAME_ID) > 0, 'the ingest to watch the game', 120_000);
+    // Slow enough (55 moves, ~16 s) that the game is still going on while the page steps back.
+    const replay = ogs.replay(STEPPED_GAME_ID, { moveIntervalMs: 300 });
+    const shownMove = async () => Number(await page.getAttribute('#board', 'data-move'));
+    const label = async () => (await page.textContent('#move-label')) ?? '';
+    const latestMove = async () => Number(/ \/ (\d+)/.exec(await label())?.[1] ?? NaN);
+    const stones = () => page.locator('#board svg circle.stone').count();
+
+    // Live: the board follows the latest analysed move.
+    await until(async () => (await shownMove()) >= 6, 'six analysed moves on the board', 120_000);
+    expect(await page.getAttribute('#board', 'data-live')).toBe('true');
+    expect(await page.getAttribute('#board', 'data-watch')).toBe('sse');
+    expect(await label()).toMatch(/^move \d+ \/ \d+ \(live\)$/);
+
+    // One move back (from whichever move was live at the click): the view leaves live.
+    await page.click('#prev');
+    const back = Number(/^move (\d+) \//.exec(await label())?.[1]);
+    expect(back).toBeGreaterThanOrEqual(5);
+    await page.waitForSelector(`#board[data-live=false][data-move="${back}"] svg.moyo-board`);
+    expect(await stones()).toBe(stonesAt(back));
+    expect(await label()).toMatch(new RegExp(`^move ${back} / \\d+$`));
+    // The game goes on (more moves analysed) and the view stays where the user put it.
+    const seen = await latestMove();
+    expect(seen).toBeGreaterThan(back);
+    await until(async () => (await latestMove()) >= seen + 3, 'more moves analysed', 120_000);
+    expect(await shownMove()).toBe(back);
+    expect(await stones()).toBe(stonesAt(back));
+    expect(await page.getAttribute('#board', 'data-live')).toBe('false');
+
+    // Arrow keys: two back, one forward; each board is the position after its move.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForSelector(`#board[data-move="${back - 2}"] svg.moyo-board`);
+    expect(await stones()).toBe(stonesAt(back - 2));
+    expect(await label()).toMatch(new RegExp(`^move ${back - 2} / \\d+$`));
+    await page.keyboard.press('ArrowRight');
+    await page.waitForSelector(`#board[data-move="${back - 1}"] svg.moyo-board`);
+    expect(await stones()).toBe(stonesAt(back - 1));
+    // Score and dead stones are those of the shown move's own job.
+    const jobOfMove = (await moveJobIds(STEPPED_GAME_ID)).get(back - 1);
+    expect(jobOfMove).toMatch(/^ogs-/);
+    await page.waitForSelector(`#summary[data-job="${jobOfMove}"]`);
+    expect(await page.textContent('#job-id')).toBe(jobOfMove);
+    const job = await jobShown(page);
+    if (ANALYSES.has('score')) expect(await page.textContent('#score')).toMatch(/^(B|W)\+\d+\.\d$|^Jigo$/);
+    if (ANALYSES.has('deadStones')) {
+      const dead = (job.result.analyses.deadStones as { deadStones: string[] }).deadStones;
+      expect(await page.textContent('#dead')).toBe(dead.join(' ') || 'none');
+    }
+    await page.screenshot({ path: resolve(RESULTS_DIR, 'viewer-ogs-stepped.png') });
+
+    // The first analysed move (the ingest joined before move 1): one stone.
+    await page.click('#first');
+    await page.waitForSelector('#board[data-move="1"] svg.moyo-board');
+    expect(await stones()).toBe(1);
+    expect(await page.isDisabled('#prev')).toBe(true);
+
+    // Back to live: the board catches up and follows the game to its final analysis.
+    await page.click('#last');
+    expect(await page.getAttribute('#board', 'data-live')).toBe('true');
+    await replay;
+    const final = finalGame();
+    await page.waitForSelector(`#board[data-live=true][data-move="${final.moveNumber}"]`, {
+      timeout: 150_000,
+    });
+    await page.waitForSelector('#board[data-status=completed]');
+    expect(await stones()).toBe(stoneCount(final));
+    expect(await label()).toBe(`move ${final.moveNumber} / ${final.moveNumber} (live)`);
     await page.close();
   }, 360_000);
 });
