@@ -113,7 +113,7 @@ describe('api /v1/streams and /v1/games/:gameId/{analyses,events} (real app, API
     expect(await app.get(PrismaService).client.gameStream.count()).toBe(0);
   });
 
-  it('creates, lists, shows and stops a stream; each belongs to its tenant (others get 404 or 409)', async () => {
+  it('creates, lists, shows and stops a stream; each belongs to its tenant (others get 404)', async () => {
     const created = await post({ ogsGameId: 1001, analyses: ['board'], webhookUrl: 'https://example.org/h' });
     expect(created.status).toBe(201);
     const s = (await created.json()) as {
@@ -141,9 +141,6 @@ describe('api /v1/streams and /v1/games/:gameId/{analyses,events} (real app, API
       webhookUrl: null,
     });
 
-    const taken = await post({ ogsGameId: 1001 }, keyB);
-    expect(taken.status).toBe(409);
-    expect(await taken.json()).toMatchObject({ statusCode: 409, field: 'ogsGameId' });
     expect((await fetch(`${base}/v1/streams/${s.id}`, { headers: h(keyB) })).status).toBe(404);
     expect((await fetch(`${base}/v1/streams/${s.id}`, { method: 'DELETE', headers: h(keyB) })).status).toBe(
       404,
@@ -172,9 +169,9 @@ describe('api /v1/streams and /v1/games/:gameId/{analyses,events} (real app, API
   });
 
   it('polls analyses after sinceMove in move order, 304 while nothing changed, and the final analysis', async () => {
-    const { stream } = (await app
+    const { stream } = await app
       .get(GameStreamRepository)
-      .follow({ ogsGameId: 2002, tenantId: tenantA, analyses: ['board'] }))!;
+      .follow({ ogsGameId: 2002, tenantId: tenantA, analyses: ['board'] });
     for (const n of [1, 2, 3]) await moveJob(stream.id, tenantA, n, true);
     const pending = await moveJob(stream.id, tenantA, 4, false);
 
@@ -329,6 +326,96 @@ describe('api /v1/streams and /v1/games/:gameId/{analyses,events} (real app, API
     expect(got[2].data).toMatchObject({ jobId: firstThird });
     expect(got[3].data).toEqual({ fromMove: 3 });
     expect(got[4].data).toMatchObject({ moveNumber: 3, jobId: replay });
+  });
+
+  it('lets every tenant follow the same game: each gets its own stream and reads only its own moves', async () => {
+    const mine = await post({ ogsGameId: 7007, analyses: ['board'], webhookUrl: 'https://a.example/h' });
+    expect(mine.status).toBe(201);
+    const a = (await mine.json()) as { id: string };
+    const theirs = await post({ ogsGameId: 7007, analyses: ['territory'] }, keyB);
+    expect(theirs.status).toBe(201);
+    const b = (await theirs.json()) as { id: string; analyses: string[]; webhookUrl: string | null };
+    expect(b.id).not.toBe(a.id);
+    expect(b).toMatchObject({ analyses: ['territory'], webhookUrl: null });
+    // The same tenant again: the same stream (200), not a third one.
+    const againB = await post({ ogsGameId: 7007, analyses: ['board'] }, keyB);
+    expect(againB.status).toBe(200);
+    expect(await againB.json()).toMatchObject({ id: b.id, analyses: ['board'] });
+    // A's options were left alone by B's requests.
+    expect(await (await fetch(`${base}/v1/streams/${a.id}`, { headers: h() })).json()).toMatchObject({
+      analyses: ['board'],
+      webhookUrl: 'https://a.example/h',
+    });
+    const prisma = app.get(PrismaService).client;
+    expect(await prisma.gameStream.count({ where: { ogsGameId: 7007 } })).toBe(2);
+
+    const tenantB = (await prisma.gameStream.findUniqueOrThrow({ where: { id: b.id } })).tenantId;
+    for (const n of [1, 2]) await moveJob(a.id, tenantA, n, true);
+    await moveJob(b.id, tenantB, 1, true);
+    // By OGS id each tenant gets its own stream.
+    const readA = (await (await fetch(`${base}/v1/games/7007/analyses`, { headers: h() })).json()) as {
+      gameId: string;
+      analyses: { jobId: string }[];
+    };
+    const readB = (await (await fetch(`${base}/v1/games/7007/analyses`, { headers: h(keyB) })).json()) as {
+      gameId: string;
+      analyses: { jobId: string }[];
+    };
+    expect(readA.gameId).toBe(a.id);
+    expect(readA.analyses).toHaveLength(2);
+    expect(readB.gameId).toBe(b.id);
+    expect(readB.analyses.map((x) => x.jobId)).toEqual([`ogs-test-${b.id.slice(0, 8)}-1`]);
+    // By stream id, another tenant's stream does not exist.
+    for (const [id, key] of [
+      [a.id, keyB],
+      [b.id, keyA],
+    ]) {
+      expect((await fetch(`${base}/v1/streams/${id}`, { headers: h(key) })).status).toBe(404);
+      expect((await fetch(`${base}/v1/games/${id}/analyses`, { headers: h(key) })).status).toBe(404);
+      expect((await fetch(`${base}/v1/games/${id}/events`, { headers: h(key) })).status).toBe(404);
+      expect((await fetch(`${base}/v1/streams/${id}`, { method: 'DELETE', headers: h(key) })).status).toBe(
+        404,
+      );
+    }
+    // Stopping one tenant's stream leaves the other's following.
+    expect((await fetch(`${base}/v1/streams/${b.id}`, { method: 'DELETE', headers: h(keyB) })).status).toBe(
+      204,
+    );
+    const statuses = await prisma.gameStream.findMany({
+      where: { ogsGameId: 7007 },
+      select: { id: true, status: true },
+    });
+    expect(new Map(statuses.map((x) => [x.id, x.status]))).toEqual(
+      new Map([
+        [a.id, 'following'],
+        [b.id, 'paused'],
+      ]),
+    );
+  });
+
+  it('keeps one auto-followed stream per game beside the tenants’ own, and a tenant’s own stream wins', async () => {
+    const repo = app.get(GameStreamRepository);
+    const first = await repo.follow({ ogsGameId: 8008, tenantId: null, analyses: ['board'] });
+    const second = await repo.follow({ ogsGameId: 8008, tenantId: null, analyses: ['board'] });
+    expect(first.created).toBe(true);
+    expect(second).toMatchObject({ created: false, stream: { id: first.stream.id } });
+    // Concurrent follows of one game by one tenant make one stream too.
+    const racing = await Promise.all(
+      [0, 1, 2, 3].map(() => repo.follow({ ogsGameId: 8008, tenantId: tenantA, analyses: ['board'] })),
+    );
+    expect(racing.filter((r) => r.created)).toHaveLength(1);
+    expect(new Set(racing.map((r) => r.stream.id)).size).toBe(1);
+    const own = racing[0].stream;
+    expect(own.id).not.toBe(first.stream.id);
+    await moveJob(first.stream.id, null, 1, true);
+    const readA = (await (await fetch(`${base}/v1/games/8008/analyses`, { headers: h() })).json()) as {
+      gameId: string;
+    };
+    expect(readA.gameId).toBe(own.id);
+    const readB = (await (await fetch(`${base}/v1/games/8008/analyses`, { headers: h(keyB) })).json()) as {
+      gameId: string;
+    };
+    expect(readB.gameId).toBe(first.stream.id);
   });
 
   it('auto-followed games (no tenant) are readable by every tenant', async () => {

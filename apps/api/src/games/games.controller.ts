@@ -72,7 +72,11 @@ export class GamesController {
       '{gameId, ogsGameId, status, lastMove, analyses: [{moveNumber, jobId, status, result}], final}' +
       ' (final: the finished game’s last position with territory, dead stones and score, else null)',
   })
-  @ApiNotFoundResponse({ description: 'No followed game with this OGS id or stream id for this API key.' })
+  @ApiNotFoundResponse({
+    description:
+      'No followed game with this OGS id or stream id for this API key (the own stream of the game, ' +
+      'else its auto-followed one; never another tenant’s).',
+  })
   async analyses(
     @Param('gameId') gameId: string,
     @Query('sinceMove') sinceMoveQuery: unknown,
@@ -143,11 +147,14 @@ export class GamesController {
       let closed = false;
       let running = false;
       let again = false;
-      // The game's jobs are named ogs-<game>-<move>-...: re-read as soon as one of them ends.
+      // The stream's jobs are named ogs-<game>-<move>-<hash>-<stream id without dashes> (apps/ingest
+      // moveJobId): re-read as soon as one of them ends. Other tenants' streams of the same game
+      // have their own jobs; the slow poll covers anything this filter misses.
       const prefix = `ogs-${stream.ogsGameId}-`;
+      const suffix = `-${stream.id.replace(/-/g, '')}`;
       const updates = this.updates.jobEnded().subscribe({
         next: (jobId) => {
-          if (!jobId.startsWith(prefix) || closed) return;
+          if (!jobId.startsWith(prefix) || !jobId.endsWith(suffix) || closed) return;
           if (running) again = true;
           else {
             clearTimeout(timer);

@@ -40,19 +40,21 @@ export class GameStreamRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * Starts following `ogsGameId` for the tenant: creates the stream, or (re)activates the tenant's
-   * existing one with the new options. Returns null when another tenant already follows that game.
+   * Starts following `ogsGameId` for the tenant: creates the tenant's stream, or (re)activates its
+   * existing one with the new options. Each tenant has its own stream of a game (unique per
+   * (tenant, game)); tenant-less (auto-followed) streams are one per game.
    */
-  async follow(stream: NewGameStream): Promise<{ stream: GameStream; created: boolean } | null> {
+  async follow(stream: NewGameStream): Promise<{ stream: GameStream; created: boolean }> {
+    // skipDuplicates is ON CONFLICT DO NOTHING: it also covers the partial unique index of the
+    // tenant-less streams, so two concurrent follows create one stream.
     const rows = await this.prisma.client.gameStream.createManyAndReturn({
       data: [{ ...stream, webhookUrl: stream.webhookUrl ?? null }],
       skipDuplicates: true,
     });
     if (rows.length === 1) return { stream: rows[0], created: true };
-    const existing = await this.prisma.client.gameStream.findUniqueOrThrow({
-      where: { ogsGameId: stream.ogsGameId },
+    const existing = await this.prisma.client.gameStream.findFirstOrThrow({
+      where: { ogsGameId: stream.ogsGameId, tenantId: stream.tenantId },
     });
-    if (existing.tenantId !== stream.tenantId) return null;
     const updated = await this.prisma.client.gameStream.update({
       where: { id: existing.id },
       data: {
@@ -74,16 +76,22 @@ export class GameStreamRepository {
 
   /**
    * The stream a tenant may read by OGS game id (digits) or stream id (uuid): its own or an
-   * auto-followed (tenant-less) one. Null for anything else, malformed ids included.
+   * auto-followed (tenant-less) one, never another tenant's. By OGS id the tenant's own stream
+   * wins over the auto-followed one of the same game. Null for anything else, malformed ids included.
    */
-  findVisible(gameId: string, tenantId: string | null): Promise<GameStream | null> {
-    const visible = { OR: [{ tenantId }, { tenantId: null }] };
+  async findVisible(gameId: string, tenantId: string | null): Promise<GameStream | null> {
     if (/^\d{1,15}$/.test(gameId)) {
-      return this.prisma.client.gameStream.findFirst({ where: { ogsGameId: Number(gameId), ...visible } });
+      const ogsGameId = Number(gameId);
+      if (ogsGameId > 2_147_483_647) return null; // not an int4: no such game, not a database error
+      return (
+        (tenantId !== null && (await this.findByOgsGameForTenant(ogsGameId, tenantId))) ||
+        this.findByOgsGameForTenant(ogsGameId, null)
+      );
     }
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(gameId))
-      return Promise.resolve(null);
-    return this.prisma.client.gameStream.findFirst({ where: { id: gameId, ...visible } });
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(gameId)) return null;
+    return this.prisma.client.gameStream.findFirst({
+      where: { id: gameId, OR: [{ tenantId }, { tenantId: null }] },
+    });
   }
 
   findById(id: string): Promise<GameStream | null> {
