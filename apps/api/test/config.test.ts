@@ -29,6 +29,20 @@ describe('api config', () => {
     );
   });
 
+  it('parses WEBHOOK_ALLOWLIST as the worker does and names a malformed entry', () => {
+    const env = {
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/moyo',
+    };
+    const config = ApiConfig.fromEnv({ ...env, WEBHOOK_ALLOWLIST: '127.0.0.1, hooks.internal' });
+    expect([...config.webhookAllowlist.hosts]).toEqual(['hooks.internal']);
+    expect(config.webhookAllowlist.ranges).toHaveLength(1);
+    expect(ApiConfig.fromEnv(env).webhookAllowlist.ranges).toEqual([]);
+    expect(() => ApiConfig.fromEnv({ ...env, WEBHOOK_ALLOWLIST: '10.0.0.0/40' })).toThrow(
+      /WEBHOOK_ALLOWLIST: "10\.0\.0\.0\/40" is not a valid CIDR range/,
+    );
+  });
+
   it('needs WEBHOOK_SECRET_KEY in production and uses a development key elsewhere', () => {
     const env = {
       REDIS_URL: 'redis://127.0.0.1:6379',

@@ -21,7 +21,10 @@ describe('/v1/webhooks against real PostgreSQL and Redis', () => {
   let prisma: PrismaService['client'];
 
   beforeAll(async () => {
-    api = await bootApi(services(), { WEBHOOK_SECRET_KEY: 'a test key of more than sixteen characters' });
+    api = await bootApi(services(), {
+      WEBHOOK_SECRET_KEY: 'a test key of more than sixteen characters',
+      WEBHOOK_ALLOWLIST: '127.0.0.1',
+    });
     ({ key, tenantId } = await api.newTenant('hooks'));
     prisma = api.app.get(PrismaService).client;
   });

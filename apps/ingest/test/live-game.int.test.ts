@@ -96,7 +96,9 @@ describe('following a live OGS game end to end: api, ingest, worker, results, we
   beforeAll(async () => {
     const s = services();
     // The real api: API keys, rate limit, JSON errors, streams, games, SSE.
-    api = await createApiApp(ApiConfig.fromEnv({ ...s.env, HOST: '127.0.0.1' }));
+    api = await createApiApp(
+      ApiConfig.fromEnv({ ...s.env, HOST: '127.0.0.1', WEBHOOK_ALLOWLIST: '127.0.0.1' }),
+    );
     await api.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(api.getHttpServer().address() as AddressInfo).port}`;
     const prisma = api.get(PrismaService).client;

@@ -2,8 +2,10 @@ import {
   apiEnvSchema,
   ConfigError,
   parseEnv,
+  parseWebhookAllowlist,
   webhookSecretKeyFromText,
   type ApiEnv as ContractsApiEnv,
+  type WebhookAllowlist,
 } from '@moyo/contracts';
 import { z } from 'zod';
 
@@ -44,6 +46,11 @@ export class ApiConfig {
   readonly webhookSecretKey: Buffer;
   /** Retry schedule of (re)deliveries the api enqueues; the same variables as the worker's. */
   readonly webhookRetry: { backoffBaseMs: number; retryWindowMs: number };
+  /**
+   * Private targets webhook URLs may name (WEBHOOK_ALLOWLIST, as the worker reads it): others are
+   * refused when registered, not only when a delivery fails.
+   */
+  readonly webhookAllowlist: WebhookAllowlist;
 
   private constructor(env: ApiEnv) {
     this.port = env.PORT;
@@ -60,11 +67,22 @@ export class ApiConfig {
       backoffBaseMs: env.WEBHOOK_BACKOFF_BASE_MS,
       retryWindowMs: env.WEBHOOK_RETRY_WINDOW_MS,
     };
+    const problems: string[] = [];
+    let allowlist: WebhookAllowlist = parseWebhookAllowlist('');
     try {
-      this.webhookSecretKey = webhookSecretKeyFromText(env.WEBHOOK_SECRET_KEY, env.NODE_ENV);
+      allowlist = parseWebhookAllowlist(env.WEBHOOK_ALLOWLIST);
     } catch (err) {
-      throw new ConfigError([`WEBHOOK_SECRET_KEY: ${(err as Error).message}`]);
+      problems.push(`WEBHOOK_ALLOWLIST: ${(err as Error).message}`);
     }
+    this.webhookAllowlist = allowlist;
+    let key: Buffer = Buffer.alloc(0);
+    try {
+      key = webhookSecretKeyFromText(env.WEBHOOK_SECRET_KEY, env.NODE_ENV);
+    } catch (err) {
+      problems.push(`WEBHOOK_SECRET_KEY: ${(err as Error).message}`);
+    }
+    this.webhookSecretKey = key;
+    if (problems.length > 0) throw new ConfigError(problems);
   }
 
   /** Validates `env`; throws ConfigError naming each missing or malformed variable. */

@@ -10,6 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { z } from 'zod';
 import { TenantId } from '../auth/authenticated-request';
+import { ApiConfig } from '../config/api-config';
 import { jobLinks } from '../jobs/job-view';
 import { JobSubmissionService, parseIdempotencyKey } from '../jobs/job-submission.service';
 import { eyegraphRequestSchema, normalizeEyegraphRequest } from './dto/eyegraph-request';
@@ -22,7 +23,10 @@ interface Response {
 @ApiBearerAuth()
 @Controller('v1/eyegraphs')
 export class EyegraphsController {
-  constructor(private readonly submission: JobSubmissionService) {}
+  constructor(
+    private readonly submission: JobSubmissionService,
+    private readonly config: ApiConfig,
+  ) {}
 
   @Post()
   @HttpCode(202)
@@ -37,7 +41,9 @@ export class EyegraphsController {
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiAcceptedResponse({ description: '{jobId, status, links}' })
   @ApiUnprocessableEntityResponse({
-    description: 'The graph does not parse (the message says where) or an option is out of range.',
+    description:
+      'The graph does not parse (the message says where), an option is out of range, or `webhookUrl` is a ' +
+      'target webhooks may not reach.',
   })
   async submit(
     @TenantId() tenantId: string,
@@ -46,7 +52,7 @@ export class EyegraphsController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const idempotencyKey = parseIdempotencyKey(idempotencyHeader);
-    const request = normalizeEyegraphRequest(body);
+    const request = normalizeEyegraphRequest(body, this.config.webhookAllowlist);
     const { job, replayed } = await this.submission.submitOne(
       tenantId,
       {

@@ -1,4 +1,10 @@
-import type { EyegraphInput, PositionInput } from '@moyo/contracts';
+import {
+  checkWebhookUrl,
+  WebhookTargetRefusedError,
+  type EyegraphInput,
+  type PositionInput,
+  type WebhookAllowlist,
+} from '@moyo/contracts';
 import { ANALYSES } from '@moyo/engine';
 import { z } from 'zod';
 import { FieldError } from '../errors/api-errors';
@@ -48,6 +54,26 @@ export const webhookUrlSchema = z
       return false;
     }
   }, 'must be an absolute http(s) URL');
+
+/**
+ * Refuses, when it is registered, a webhook URL the worker would never deliver to: credentials in
+ * it, an IP literal outside public unicast or a `localhost` name that WEBHOOK_ALLOWLIST does not
+ * permit. No DNS lookup here (a name may resolve differently later): the worker checks the
+ * resolved addresses at delivery. Throws FieldError (422) naming `field`; null/undefined pass.
+ */
+export function checkWebhookTarget(
+  field: string,
+  url: string | null | undefined,
+  allowlist: WebhookAllowlist,
+): void {
+  if (url === null || url === undefined) return;
+  try {
+    checkWebhookUrl(url, allowlist);
+  } catch (err) {
+    if (err instanceof WebhookTargetRefusedError) throw new FieldError(field, err.message);
+    throw err;
+  }
+}
 
 /**
  * Checks analysis names against the engine's registry (ANALYSES) and that options are given only

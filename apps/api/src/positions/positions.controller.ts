@@ -62,7 +62,10 @@ export class PositionsController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const idempotencyKey = parseIdempotencyKey(idempotencyHeader);
-    const answer = await this.positions.submit(tenantId, body, idempotencyKey, this.config.maxSgfBytes);
+    const answer = await this.positions.submit(tenantId, body, idempotencyKey, {
+      maxSgfBytes: this.config.maxSgfBytes,
+      webhookAllowlist: this.config.webhookAllowlist,
+    });
     res.setHeader('Location', answer.links.self);
     if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
     const { replayed: _replayed, ...rest } = answer;

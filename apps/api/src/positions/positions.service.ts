@@ -2,15 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { jobLinks } from '../jobs/job-view';
 import { JobSubmissionService } from '../jobs/job-submission.service';
 import type { JobSpec } from '../jobs/job-spec';
-import { normalizePositionRequest } from './dto/position-request';
+import { normalizePositionRequest, type PositionRequestLimits } from './dto/position-request';
 
 /** POST /v1/positions: validation and normalisation, then one job or a batch of them. */
 @Injectable()
 export class PositionsService {
   constructor(private readonly submission: JobSubmissionService) {}
 
-  async submit(tenantId: string, body: unknown, idempotencyKey: string | undefined, maxSgfBytes: number) {
-    const request = normalizePositionRequest(body, { maxSgfBytes });
+  async submit(
+    tenantId: string,
+    body: unknown,
+    idempotencyKey: string | undefined,
+    limits: PositionRequestLimits,
+  ) {
+    const request = normalizePositionRequest(body, limits);
     const specs: JobSpec[] = request.inputs.map((input) => ({
       kind: 'position',
       input,

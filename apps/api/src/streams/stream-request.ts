@@ -1,3 +1,4 @@
+import { checkWebhookUrl, WebhookTargetRefusedError, type WebhookAllowlist } from '@moyo/contracts';
 import { ANALYSES } from '@moyo/engine';
 import type { GameStream } from '@moyo/persistence';
 import { z } from 'zod';
@@ -45,8 +46,11 @@ export interface StreamRequest {
   webhookUrl: string | null;
 }
 
-/** Validates a POST /v1/streams body. Throws StreamRequestError naming the first bad field. */
-export function parseStreamRequest(body: unknown): StreamRequest {
+/**
+ * Validates a POST /v1/streams body; `webhookUrl` must also be a target `allowlist` lets webhooks
+ * reach (no DNS lookup: see checkWebhookUrl). Throws StreamRequestError naming the first bad field.
+ */
+export function parseStreamRequest(body: unknown, allowlist: WebhookAllowlist): StreamRequest {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new StreamRequestError('body', 'must be a JSON object like {"ogsGameId": 12345}');
   }
@@ -57,6 +61,14 @@ export function parseStreamRequest(body: unknown): StreamRequest {
     const message =
       issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
     throw new StreamRequestError(field, message);
+  }
+  if (r.data.webhookUrl !== undefined) {
+    try {
+      checkWebhookUrl(r.data.webhookUrl, allowlist);
+    } catch (err) {
+      if (err instanceof WebhookTargetRefusedError) throw new StreamRequestError('webhookUrl', err.message);
+      throw err;
+    }
   }
   const analyses = r.data.analyses ?? DEFAULT_STREAM_ANALYSES.filter((n) => ANALYSES.has(n));
   const unknown = analyses.filter((n) => !ANALYSES.has(n));

@@ -1,7 +1,19 @@
 import { GameStreamRepository } from '@moyo/persistence';
-import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, Post, Res } from '@nestjs/common';
+import {
+  Body,
+  ConflictException,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Res,
+} from '@nestjs/common';
 import {
   ApiBearerAuth,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -9,6 +21,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { TenantId } from '../auth/authenticated-request';
+import { ApiConfig } from '../config/api-config';
 import { errorBody, FieldError } from '../errors/api-errors';
 import { parseStreamRequest, StreamRequestError, streamView } from './stream-request';
 
@@ -27,15 +40,15 @@ export function unprocessable(err: unknown): unknown {
 @ApiBearerAuth()
 @Controller('v1/streams')
 export class StreamsController {
-  constructor(private readonly streams: GameStreamRepository) {}
+  constructor(
+    private readonly streams: GameStreamRepository,
+    private readonly config: ApiConfig,
+  ) {}
 
   @Post()
-  @ApiCreatedResponse({
-    description:
-      'Now following (200 with the same stream when the tenant already followed it). Every tenant ' +
-      'may follow any game: each gets its own stream, jobs and webhooks.',
-  })
+  @ApiCreatedResponse({ description: 'Now following (200 when the tenant already followed it).' })
   @ApiUnprocessableEntityResponse({ description: 'A field is missing or wrong; `field` names it.' })
+  @ApiConflictResponse({ description: 'Another tenant follows this game.' })
   async create(
     @Body() body: unknown,
     @TenantId() tenantId: string,
@@ -43,11 +56,18 @@ export class StreamsController {
   ) {
     let request;
     try {
-      request = parseStreamRequest(body);
+      request = parseStreamRequest(body, this.config.webhookAllowlist);
     } catch (err) {
       throw unprocessable(err);
     }
     const r = await this.streams.follow({ ...request, tenantId });
+    if (!r) {
+      throw new ConflictException(
+        errorBody(409, `OGS game ${request.ogsGameId} is already followed by another tenant`, {
+          field: 'ogsGameId',
+        }),
+      );
+    }
     res.status(r.created ? 201 : 200);
     return streamView(r.stream);
   }

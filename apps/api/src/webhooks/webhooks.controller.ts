@@ -11,9 +11,11 @@ import {
   ApiOperation,
   ApiQuery,
   ApiTags,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { z } from 'zod';
 import { TenantId } from '../auth/authenticated-request';
+import { ApiConfig } from '../config/api-config';
 import { parseLimit } from '../jobs/jobs-query';
 import { parseWebhookRequest, webhookRequestSchema } from './dto/webhook-request';
 import { WebhooksService } from './webhooks.service';
@@ -22,7 +24,10 @@ import { WebhooksService } from './webhooks.service';
 @ApiBearerAuth()
 @Controller('v1/webhooks')
 export class WebhooksController {
-  constructor(private readonly webhooks: WebhooksService) {}
+  constructor(
+    private readonly webhooks: WebhooksService,
+    private readonly config: ApiConfig,
+  ) {}
 
   @Post()
   @ApiOperation({
@@ -35,8 +40,13 @@ export class WebhooksController {
     schema: z.toJSONSchema(webhookRequestSchema, { io: 'input', unrepresentable: 'any' }) as object,
   })
   @ApiCreatedResponse({ description: 'The webhook with its signing `secret` (shown this once).' })
+  @ApiUnprocessableEntityResponse({
+    description:
+      'A field is wrong; `url` also when it has credentials or names a private, loopback or link-local ' +
+      'address (or localhost) that WEBHOOK_ALLOWLIST does not permit.',
+  })
   create(@TenantId() tenantId: string, @Body() body: unknown) {
-    return this.webhooks.create(tenantId, parseWebhookRequest(body));
+    return this.webhooks.create(tenantId, parseWebhookRequest(body, this.config.webhookAllowlist));
   }
 
   @Get()

@@ -1,8 +1,10 @@
+import { parseWebhookAllowlist } from '@moyo/contracts';
 import { describe, expect, it } from 'vitest';
 import { normalizePositionRequest } from '../../src/positions/dto/position-request';
 import { normalizeEyegraphRequest } from '../../src/eyegraphs/dto/eyegraph-request';
 
-const LIMITS = { maxSgfBytes: 100_000 };
+const NO_ALLOWLIST = parseWebhookAllowlist('');
+const LIMITS = { maxSgfBytes: 100_000, webhookAllowlist: NO_ALLOWLIST };
 
 function fieldOf(fn: () => unknown): { field: string; message: string; status: number } {
   try {
@@ -176,15 +178,15 @@ describe('normalizePositionRequest', () => {
 
 describe('normalizeEyegraphRequest', () => {
   it('encodes multi-line graphs in GNU Go’s one-line form and keeps only given options', () => {
-    expect(normalizeEyegraphRequest({ graph: ' !\n.X' }).input).toEqual({ graph: 'O!%.X' });
-    expect(normalizeEyegraphRequest({ graph: ['..'], koThreats: 0 }).input).toEqual({
+    expect(normalizeEyegraphRequest({ graph: ' !\n.X' }, NO_ALLOWLIST).input).toEqual({ graph: 'O!%.X' });
+    expect(normalizeEyegraphRequest({ graph: ['..'], koThreats: 0 }, NO_ALLOWLIST).input).toEqual({
       graph: '..',
       koThreats: 0,
     });
   });
 
   it('passes the parser’s message through, naming the graph', () => {
-    const e = fieldOf(() => normalizeEyegraphRequest({ graph: '.'.repeat(18) }));
+    const e = fieldOf(() => normalizeEyegraphRequest({ graph: '.'.repeat(18) }, NO_ALLOWLIST));
     expect(e.field).toBe('graph');
     expect(e.message).toMatch(/18 points; at most 17/);
   });

@@ -1,8 +1,8 @@
-import type { EyegraphInput } from '@moyo/contracts';
+import type { EyegraphInput, WebhookAllowlist } from '@moyo/contracts';
 import { buildEyeProblem, EyeGraphError, parseEyeGraph } from '@moyo/engine';
 import { z } from 'zod';
 import { FieldError, FieldErrors, problemsOf } from '../../errors/api-errors';
-import { webhookUrlSchema } from '../../jobs/job-spec';
+import { checkWebhookTarget, webhookUrlSchema } from '../../jobs/job-spec';
 
 /** Longest graph text (GNU Go graphs have at most 17 points in a 19x19 box). */
 export const MAX_GRAPH_CHARS = 1000;
@@ -45,16 +45,21 @@ export interface NormalizedEyegraphRequest {
 
 /**
  * Validates a `POST /v1/eyegraphs` body with the engine's eye-graph parser and construction, and
- * normalises the graph to GNU Go's one-line encoding. Throws FieldError (422) with the parser's
- * message (which says where in the text the problem is).
+ * normalises the graph to GNU Go's one-line encoding; `webhookUrl` must be a target `allowlist` lets
+ * webhooks reach. Throws FieldError (422) with the parser's message (which says where in the text
+ * the problem is).
  */
-export function normalizeEyegraphRequest(body: unknown): NormalizedEyegraphRequest {
+export function normalizeEyegraphRequest(
+  body: unknown,
+  allowlist: WebhookAllowlist,
+): NormalizedEyegraphRequest {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new FieldError('body', 'must be a JSON object like {"graph": "OO!%O.X%!..."}', 400);
   }
   const parsed = eyegraphRequestSchema.safeParse(body);
   if (!parsed.success) throw new FieldErrors(problemsOf(parsed.error, body));
   const req = parsed.data;
+  checkWebhookTarget('webhookUrl', req.webhookUrl, allowlist);
   const text = Array.isArray(req.graph) ? req.graph.join('\n') : req.graph;
   const options = {
     ...(req.outerLiberties !== undefined ? { outerLiberties: req.outerLiberties } : {}),

@@ -1,4 +1,4 @@
-import type { KataGoMove, PositionInput } from '@moyo/contracts';
+import type { KataGoMove, PositionInput, WebhookAllowlist } from '@moyo/contracts';
 import {
   BLACK,
   CoordinateError,
@@ -22,7 +22,13 @@ import {
 } from '@moyo/engine';
 import { z } from 'zod';
 import { FieldError, FieldErrors, problemsOf } from '../../errors/api-errors';
-import { analysesSchema, analysisOptionsSchema, checkAnalyses, webhookUrlSchema } from '../../jobs/job-spec';
+import {
+  analysesSchema,
+  analysisOptionsSchema,
+  checkAnalyses,
+  checkWebhookTarget,
+  webhookUrlSchema,
+} from '../../jobs/job-spec';
 
 /** Longest move list (and initial stones list) of a request. */
 export const MAX_MOVES = 2000;
@@ -98,14 +104,21 @@ export interface NormalizedPositionRequest {
   webhookUrl: string | null;
 }
 
+/** What a position request is checked against (from ApiConfig). */
+export interface PositionRequestLimits {
+  maxSgfBytes: number;
+  webhookAllowlist: WebhookAllowlist;
+}
+
 /**
  * Validates a `POST /v1/positions` body and normalises it: SGF replayed by the engine into
  * KataGo-style moves, vertices and colours in canonical form, every move checked for legality
- * (ko, suicide, superko under the rules). Throws FieldError / FieldErrors (422) naming the field.
+ * (ko, suicide, superko under the rules), `webhookUrl` a target `limits.webhookAllowlist` lets
+ * webhooks reach. Throws FieldError / FieldErrors (422) naming the field.
  */
 export function normalizePositionRequest(
   body: unknown,
-  limits: { maxSgfBytes: number },
+  limits: PositionRequestLimits,
 ): NormalizedPositionRequest {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new FieldError('body', 'must be a JSON object with "moves" (KataGo style) or "sgf"', 400);
@@ -113,6 +126,7 @@ export function normalizePositionRequest(
   const parsed = positionRequestSchema.safeParse(body);
   if (!parsed.success) throw new FieldErrors(problemsOf(parsed.error, body));
   const req = parsed.data;
+  checkWebhookTarget('webhookUrl', req.webhookUrl, limits.webhookAllowlist);
   const { analyses, analysisOptions } = checkAnalyses(req.analyses, req.analysisOptions);
   const common = { analyses, analysisOptions, webhookUrl: req.webhookUrl ?? null };
 

@@ -1,7 +1,7 @@
-import { WEBHOOK_EVENTS } from '@moyo/contracts';
+import { WEBHOOK_EVENTS, type WebhookAllowlist } from '@moyo/contracts';
 import { z } from 'zod';
 import { FieldError, FieldErrors, problemsOf } from '../../errors/api-errors';
-import { webhookUrlSchema } from '../../jobs/job-spec';
+import { checkWebhookTarget, webhookUrlSchema } from '../../jobs/job-spec';
 
 /** `POST /v1/webhooks` body: where to send, and which events (default: all). */
 export const webhookRequestSchema = z.strictObject({
@@ -17,11 +17,19 @@ export const webhookRequestSchema = z.strictObject({
     .optional(),
 });
 
-export function parseWebhookRequest(body: unknown): { url: string; events: string[] } {
+/**
+ * Validates a `POST /v1/webhooks` body; `url` must also be a target `allowlist` lets webhooks reach.
+ * Throws FieldError / FieldErrors (422) naming the field.
+ */
+export function parseWebhookRequest(
+  body: unknown,
+  allowlist: WebhookAllowlist,
+): { url: string; events: string[] } {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new FieldError('body', 'must be a JSON object like {"url": "https://example.com/hook"}', 400);
   }
   const parsed = webhookRequestSchema.safeParse(body);
   if (!parsed.success) throw new FieldErrors(problemsOf(parsed.error, body));
+  checkWebhookTarget('url', parsed.data.url, allowlist);
   return { url: parsed.data.url, events: [...new Set(parsed.data.events ?? WEBHOOK_EVENTS)] };
 }
