@@ -1,19 +1,7 @@
 import { GameStreamRepository } from '@moyo/persistence';
-import {
-  Body,
-  ConflictException,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  NotFoundException,
-  Param,
-  Post,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, NotFoundException, Param, Post, Res } from '@nestjs/common';
 import {
   ApiBearerAuth,
-  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -46,9 +34,12 @@ export class StreamsController {
   ) {}
 
   @Post()
-  @ApiCreatedResponse({ description: 'Now following (200 when the tenant already followed it).' })
+  @ApiCreatedResponse({
+    description:
+      'Now following (200 with the same stream when the tenant already followed it). Every tenant ' +
+      'may follow any game: each gets its own stream, jobs and webhooks.',
+  })
   @ApiUnprocessableEntityResponse({ description: 'A field is missing or wrong; `field` names it.' })
-  @ApiConflictResponse({ description: 'Another tenant follows this game.' })
   async create(
     @Body() body: unknown,
     @TenantId() tenantId: string,
@@ -61,13 +52,6 @@ export class StreamsController {
       throw unprocessable(err);
     }
     const r = await this.streams.follow({ ...request, tenantId });
-    if (!r) {
-      throw new ConflictException(
-        errorBody(409, `OGS game ${request.ogsGameId} is already followed by another tenant`, {
-          field: 'ogsGameId',
-        }),
-      );
-    }
     res.status(r.created ? 201 : 200);
     return streamView(r.stream);
   }
