@@ -2,8 +2,9 @@ import type { CliCommand } from '../types';
 import { EYEGRAPH_USAGE, runEyegraphCommand } from './eyegraph';
 
 /**
- * `moyo eyegraph GRAPH [--outer-libs N] [--ko-threats N] [--json]`: registers the eye-graph command
- * (argument handling, output and exit codes are in `eyegraph.ts`) with the `moyo` front.
+ * `moyo eyegraph GRAPH [--outer-libs N] [--ko-threats N] [--json] [--svg OUT|-]`: registers the
+ * eye-graph command (argument handling, output and exit codes are in `eyegraph.ts`) with the `moyo`
+ * front.
  */
 export const eyegraphCommand: CliCommand = {
   name: 'eyegraph',
