@@ -88,6 +88,7 @@ describe('following a live OGS game end to end: api, ingest, worker, results, we
   let tenantId = '';
   let key = '';
   let otherKey = '';
+  let otherTenantId = '';
   const headers = (apiKey = key) => ({
     'content-type': 'application/json',
     authorization: `Bearer ${apiKey}`,
@@ -109,7 +110,7 @@ describe('following a live OGS game end to end: api, ingest, worker, results, we
         .get(ApiKeyRepository)
         .create({ tenantId: tenant.id, name, prefix: k.prefix, keyHash: k.hash });
       if (name === 'live-a') [tenantId, key] = [tenant.id, k.key];
-      else otherKey = k.key;
+      else [otherTenantId, otherKey] = [tenant.id, k.key];
     }
 
     server.addGame(gameFromSgf(OGS_ID, SGF));
@@ -154,7 +155,7 @@ describe('following a live OGS game end to end: api, ingest, worker, results, we
     expect((await fetch(`${base}/v1/games/1/analyses?sinceMove=x`, { headers: headers() })).status).toBe(422);
   });
 
-  it('analyses every move once and in order; SSE pushes each; polling answers 304 when nothing changed', async () => {
+  it('two tenants follow one game: each gets every move once, in order, on its own stream; 304 polling', async () => {
     const created = await fetch(`${base}/v1/streams`, {
       method: 'POST',
       headers: headers(),
@@ -168,18 +169,35 @@ describe('following a live OGS game end to end: api, ingest, worker, results, we
       body: JSON.stringify({ ogsGameId: OGS_ID, analyses: ['board'], webhookUrl: hooks.url('/moves') }),
     });
     expect(again.status).toBe(200);
-    const taken = await fetch(`${base}/v1/streams`, {
+    // Another tenant follows the same game: a stream, jobs and webhooks of its own.
+    const theirs = await fetch(`${base}/v1/streams`, {
       method: 'POST',
       headers: headers(otherKey),
-      body: JSON.stringify({ ogsGameId: OGS_ID }),
+      body: JSON.stringify({ ogsGameId: OGS_ID, analyses: ['board'], webhookUrl: hooks.url('/moves-b') }),
     });
-    expect(taken.status).toBe(409);
-    expect((await fetch(`${base}/v1/streams/${stream.id}`, { headers: headers(otherKey) })).status).toBe(404);
+    expect(theirs.status).toBe(201);
+    const streamB = (await theirs.json()) as { id: string; links: { events: string } };
+    expect(streamB.id).not.toBe(stream.id);
+    expect(streamB.links.events).toBe(stream.links.events); // the same OGS id, resolved per tenant
+    for (const [id, k] of [
+      [stream.id, otherKey],
+      [streamB.id, key],
+    ]) {
+      expect((await fetch(`${base}/v1/streams/${id}`, { headers: headers(k) })).status).toBe(404);
+      expect((await fetch(`${base}/v1/games/${id}/analyses`, { headers: headers(k) })).status).toBe(404);
+    }
 
     const sse = await fetch(`${base}${stream.links.events}`, { headers: headers() });
     expect(sse.headers.get('content-type')).toMatch(/text\/event-stream/);
     const events = readSse(sse);
+    const otherEvents = readSse(
+      await fetch(`${base}${streamB.links.events}`, { headers: headers(otherKey) }),
+    );
     await ingest.get(FollowService).coordinator.scan();
+    // Both streams are followed, on one shared OGS connection.
+    expect(ingest.get(FollowService).coordinator.followedStreams.sort()).toEqual(
+      [stream.id, streamB.id].sort(),
+    );
     await server.replay(OGS_ID, {
       moveIntervalMs: 10,
       dropAfter: [25, 80],
@@ -187,9 +205,9 @@ describe('following a live OGS game end to end: api, ingest, worker, results, we
       swapWithNext: [15, 99],
       skip: [60],
     });
-    const got = await withDiagnosis(events, async () => {
+    const [got, otherGot] = await withDiagnosis(Promise.all([events, otherEvents]), async () => {
       const prisma = api.get(PrismaService).client;
-      const stream = await prisma.gameStream.findFirst({ where: { ogsGameId: OGS_ID } });
+      const stream = await prisma.gameStream.findMany({ where: { ogsGameId: OGS_ID } });
       const jobs = await prisma.job.groupBy({ by: ['status'], _count: true });
       const open = await prisma.job.findMany({
         where: { status: { not: 'completed' } },
@@ -203,14 +221,31 @@ describe('following a live OGS game end to end: api, ingest, worker, results, we
       });
     });
 
-    const analyses = got.filter((e) => e.type === 'analysis');
-    expect(analyses.map((e) => Number(e.id))).toEqual(Array.from({ length: 130 }, (_, i) => i + 1));
-    for (const e of analyses) {
-      const d = e.data as { moveNumber: number; status: string; result: { board: { moveNumber: number } } };
-      expect(d.status).toBe('completed');
-      expect(d.result.board.moveNumber).toBe(d.moveNumber);
+    const prisma = api.get(PrismaService).client;
+    // Each tenant's events: every move once, in order, each from a job of that tenant only.
+    const jobIdsOf = async (t: string) =>
+      new Set((await prisma.job.findMany({ where: { tenantId: t }, select: { id: true } })).map((j) => j.id));
+    for (const [stream, t] of [
+      [got, tenantId],
+      [otherGot, otherTenantId],
+    ] as const) {
+      const own = await jobIdsOf(t);
+      const analyses = stream.filter((e) => e.type === 'analysis');
+      expect(analyses.map((e) => Number(e.id))).toEqual(Array.from({ length: 130 }, (_, i) => i + 1));
+      for (const e of analyses) {
+        const d = e.data as {
+          moveNumber: number;
+          jobId: string;
+          status: string;
+          result: { board: { moveNumber: number } };
+        };
+        expect(d.status).toBe('completed');
+        expect(d.result.board.moveNumber).toBe(d.moveNumber);
+        expect(own.has(d.jobId)).toBe(true);
+      }
+      expect(stream.filter((e) => e.type === 'rewind')).toEqual([]);
+      expect(stream.at(-1)).toMatchObject({ type: 'finished', data: { status: 'finished', lastMove: 130 } });
     }
-    expect(got.at(-1)).toMatchObject({ type: 'finished', data: { status: 'finished', lastMove: 130 } });
     // The final analysis: the last position with territory, dead stones and score.
     const final = (
       got.at(-1)!.data as { final: { status: string; result: { analyses: Record<string, unknown> } } }
@@ -239,20 +274,35 @@ describe('following a live OGS game end to end: api, ingest, worker, results, we
     });
     expect(other.status).toBe(200);
 
-    const prisma = api.get(PrismaService).client;
-    // Each move analysed once: one queue job, one attempt and one result per move (and the final).
+    // Each move analysed once per tenant: one job, one attempt and one result per move (and the
+    // final) for each of the two streams, and no job shared between them.
     const jobs = await prisma.job.findMany({ where: { tenantId }, include: { result: true } });
-    expect(jobs).toHaveLength(131);
-    expect(jobs.every((j) => j.status === 'completed' && j.attempts === 1 && j.result)).toBe(true);
-    expect(await prisma.jobResult.count()).toBe(131);
+    const otherJobs = await prisma.job.findMany({
+      where: { tenantId: otherTenantId },
+      include: { result: true },
+    });
+    for (const js of [jobs, otherJobs]) {
+      expect(js).toHaveLength(131);
+      expect(js.every((j) => j.status === 'completed' && j.attempts === 1 && j.result)).toBe(true);
+    }
+    expect(await prisma.job.count()).toBe(262);
+    expect(await prisma.jobResult.count()).toBe(262);
 
-    // One webhook per move and one for the final analysis, each naming its job.
-    await waitFor('131 webhooks', () => hooks.on('/moves').length >= 131);
+    // One webhook per move and one for the final analysis, each naming its job, to each tenant's URL.
+    await waitFor(
+      '262 webhooks',
+      () => hooks.on('/moves').length >= 131 && hooks.on('/moves-b').length >= 131,
+    );
     await new Promise((r) => setTimeout(r, 300)); // room for a duplicate to show up; none may
-    const hookBodies = hooks.on('/moves').map((w) => JSON.parse(w.body) as { id: string; status: string });
-    expect(hookBodies).toHaveLength(131);
-    expect(new Set(hookBodies.map((b) => b.id))).toEqual(new Set(jobs.map((j) => j.id)));
-    expect(hookBodies.every((b) => b.status === 'completed')).toBe(true);
+    for (const [path, js] of [
+      ['/moves', jobs],
+      ['/moves-b', otherJobs],
+    ] as const) {
+      const hookBodies = hooks.on(path).map((w) => JSON.parse(w.body) as { id: string; status: string });
+      expect(hookBodies).toHaveLength(131);
+      expect(new Set(hookBodies.map((b) => b.id))).toEqual(new Set(js.map((j) => j.id)));
+      expect(hookBodies.every((b) => b.status === 'completed')).toBe(true);
+    }
 
     expect(
       (await fetch(`${base}/v1/streams/${stream.id}`, { method: 'DELETE', headers: headers() })).status,

@@ -15,9 +15,9 @@ export function topLiveGamesQuery(limit: number): OgsGameListQuery {
 
 /**
  * Keeps the top `count` live games followed: every `intervalMs` asks OGS for them
- * (`gamelist/query`) and creates a tenant-less stream for each square game not followed yet.
- * Streams are shared through PostgreSQL, so any replica may do this and the leases still give
- * each game one follower.
+ * (`gamelist/query`) and creates a tenant-less stream for each square game without one yet
+ * (tenants' own streams of the game are separate). Streams are shared through PostgreSQL, so any
+ * replica may do this and the leases still give each stream one follower.
  */
 export class AutoFollow {
   private timer?: NodeJS.Timeout;
@@ -49,7 +49,7 @@ export class AutoFollow {
       if (!Number.isInteger(game.id) || game.phase === 'finished') continue;
       if (game.width !== undefined && game.width !== game.height) continue;
       const r = await this.streams.follow({ ogsGameId: game.id, tenantId: null, analyses: this.analyses });
-      if (r?.created) added.push(game.id);
+      if (r.created) added.push(game.id);
     }
     return added;
   }

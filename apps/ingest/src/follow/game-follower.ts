@@ -74,6 +74,7 @@ export class GameFollower extends EventEmitter<GameFollowerEvents> {
   private stateTimer?: NodeJS.Timeout;
   private readonly stateWaitMs: number;
   private stopped = false;
+  private watching = false;
   private finishing = false;
   /** The move being handed to the sink now (0: none). */
   private inFlight = 0;
@@ -112,6 +113,7 @@ export class GameFollower extends EventEmitter<GameFollowerEvents> {
     this.client.on('phase', this.onPhase);
     this.client.on('gameEvent', this.onOther);
     this.client.watchGame(this.ogsGameId);
+    this.watching = true;
     // A game/connect the server never answered (sent into a dying socket, dropped) is asked again.
     this.stateTimer = setInterval(() => {
       if (!this.tracker.hasState) this.resync('no gamedata yet');
@@ -148,7 +150,9 @@ export class GameFollower extends EventEmitter<GameFollowerEvents> {
     this.client.off('move', this.onMove);
     this.client.off('phase', this.onPhase);
     this.client.off('gameEvent', this.onOther);
-    this.client.unwatchGame(this.ogsGameId);
+    // Watches are counted per client (other streams of the game may share it): drop only ours.
+    if (this.watching) this.client.unwatchGame(this.ogsGameId);
+    this.watching = false;
   }
 
   private gameData(data: OgsGameData): void {

@@ -15,15 +15,26 @@ import type { FinishedGame, FollowedMove, MoveSink } from './game-follower';
 const FINAL_EXTRA = ['territory', 'deadStones', 'score'];
 
 /**
- * The job id of a move of a followed game: deterministic from the game, the move number and the
- * moves that lead to it, so every replica (and every retry) names the same job and BullMQ and the
- * jobs table keep one. The moves are part of it so that a move replaced by an undo is a new job.
+ * The job id of a move of a followed stream: deterministic from the game, the move number, the
+ * moves that lead to it and the stream, so every replica (and every retry) names the same job and
+ * BullMQ and the jobs table keep one. The moves are part of it so that a move replaced by an undo
+ * is a new job; the stream is, so that each tenant following the game has jobs (and webhooks) of
+ * its own (the worker's result cache still computes a position once). Shape:
+ * `ogs-<game>-<move|final>-<position hash>-<stream id without dashes>`.
  */
-export function moveJobId(ogsGameId: number, moveNumber: number | 'final', input: PositionInput): string {
-  return `ogs-${ogsGameId}-${moveNumber}-${hashOf(input).slice(0, 16)}`;
+export function moveJobId(
+  streamId: string,
+  ogsGameId: number,
+  moveNumber: number | 'final',
+  input: PositionInput,
+): string {
+  return `ogs-${ogsGameId}-${moveNumber}-${hashOf(input).slice(0, 16)}-${streamId.replace(/-/g, '')}`;
 }
 
-/** Hands the moves of one followed stream to the positions queue: jobs row, queue job, move row. */
+/**
+ * Hands the moves of one followed stream to the positions queue: jobs row, queue job, move row.
+ * The jobs belong to the stream's tenant and carry its webhookUrl.
+ */
 export class QueueSink implements MoveSink {
   constructor(
     private readonly stream: GameStream,
@@ -33,7 +44,7 @@ export class QueueSink implements MoveSink {
   ) {}
 
   async deliverMove(move: FollowedMove): Promise<void> {
-    const jobId = moveJobId(move.ogsGameId, move.moveNumber, move.input);
+    const jobId = moveJobId(this.stream.id, move.ogsGameId, move.moveNumber, move.input);
     await this.enqueue(jobId, move.input, this.stream.analyses, {
       ogsGameId: move.ogsGameId,
       move: move.moveNumber,
@@ -46,7 +57,7 @@ export class QueueSink implements MoveSink {
   }
 
   async finishGame(game: FinishedGame): Promise<void> {
-    const jobId = moveJobId(game.ogsGameId, 'final', game.input);
+    const jobId = moveJobId(this.stream.id, game.ogsGameId, 'final', game.input);
     const analyses = [...new Set([...this.stream.analyses, ...FINAL_EXTRA.filter((n) => ANALYSES.has(n))])];
     await this.enqueue(jobId, game.input, analyses, { ogsGameId: game.ogsGameId, final: true });
     await this.streams.markFinished(this.stream.id, {

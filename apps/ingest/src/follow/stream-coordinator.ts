@@ -31,13 +31,16 @@ interface Owned {
 
 /**
  * Runs the followers of one ingest replica. Every scan it reads the streams to follow and takes
- * the Redis lease of each game nobody holds (`<prefix>:ingest:lease:<ogsGameId>`); it follows the
- * games whose lease it holds, from the move after the last one recorded, and drops a game when its
- * lease is lost, its stream is paused, or the game finished. So with several replicas each game
- * has one follower, and a dead replica's games move to another within a lease ttl.
+ * the Redis lease of each stream nobody holds (`<prefix>:ingest:lease:<stream id>`); it follows
+ * the streams whose lease it holds, from the move after the last one recorded, and drops a stream
+ * when its lease is lost, it is paused, or the game finished. So with several replicas each stream
+ * has one follower, and a dead replica's streams move to another within a lease ttl. Streams of
+ * the same OGS game (several tenants follow it) are independent: each has its own lease, follower
+ * and sink; on one replica they share the OGS connection (OgsClient counts the watches).
  */
 export class StreamCoordinator {
-  private readonly owned = new Map<number, Owned>();
+  /** By stream id. */
+  private readonly owned = new Map<string, Owned>();
   private timer?: NodeJS.Timeout;
   private scanning?: Promise<void>;
   private stopped = false;
@@ -56,8 +59,13 @@ export class StreamCoordinator {
     this.scanIntervalMs = options.scanIntervalMs ?? 2_000;
   }
 
-  /** OGS game ids this replica follows now. */
+  /** OGS game ids of the streams this replica follows now (one per stream: a game may repeat). */
   get followedGames(): number[] {
+    return [...this.owned.values()].map((o) => o.stream.ogsGameId);
+  }
+
+  /** Ids of the streams this replica follows now. */
+  get followedStreams(): string[] {
     return [...this.owned.keys()];
   }
 
@@ -86,13 +94,13 @@ export class StreamCoordinator {
   private async scanOnce(): Promise<void> {
     if (this.stopped) return;
     const wanted = await this.streams.listFollowing();
-    const wantedIds = new Set(wanted.map((s) => s.ogsGameId));
+    const wantedIds = new Set(wanted.map((s) => s.id));
     for (const id of this.owned.keys()) if (!wantedIds.has(id)) await this.drop(id, true);
     for (const stream of wanted) {
-      if (this.stopped || this.owned.has(stream.ogsGameId)) continue;
+      if (this.stopped || this.owned.has(stream.id)) continue;
       const lease = new RedisLease(
         this.redis,
-        `${this.options.redisPrefix}:ingest:lease:${stream.ogsGameId}`,
+        `${this.options.redisPrefix}:ingest:lease:${stream.id}`,
         this.options.replicaId,
         this.leaseTtlMs,
       );
@@ -113,34 +121,35 @@ export class StreamCoordinator {
       startAfter: stream.lastMove + 1,
       gapResyncMs: this.options.gapResyncMs,
     });
-    this.owned.set(stream.ogsGameId, { stream, follower, keeper });
+    this.owned.set(stream.id, { stream, follower, keeper });
+    const ids = { streamId: stream.id, ogsGameId: stream.ogsGameId };
     keeper.on('lost', (reason) => {
-      this.log?.warn({ ogsGameId: stream.ogsGameId, reason }, 'lease lost: stop following');
-      void this.drop(stream.ogsGameId, false);
+      this.log?.warn({ ...ids, reason }, 'lease lost: stop following');
+      void this.drop(stream.id, false);
     });
     follower.on('finished', (game) => {
-      this.log?.info({ ogsGameId: stream.ogsGameId, moves: game.moveCount }, 'game finished');
-      void this.drop(stream.ogsGameId, true);
+      this.log?.info({ ...ids, moves: game.moveCount }, 'game finished');
+      void this.drop(stream.id, true);
     });
     follower.on('failed', (error) => {
-      this.log?.warn({ ogsGameId: stream.ogsGameId, err: error.message }, 'cannot follow game');
+      this.log?.warn({ ...ids, err: error.message }, 'cannot follow game');
       void this.streams
         .markError(stream.id, error.message)
         .catch(() => undefined)
-        .finally(() => this.drop(stream.ogsGameId, true));
+        .finally(() => this.drop(stream.id, true));
     });
     keeper.start();
     follower.start();
     this.log?.info(
-      { ogsGameId: stream.ogsGameId, from: stream.lastMove + 1, replica: this.options.replicaId },
+      { ...ids, tenantId: stream.tenantId, from: stream.lastMove + 1, replica: this.options.replicaId },
       'following game',
     );
   }
 
-  private async drop(ogsGameId: number, release: boolean): Promise<void> {
-    const o = this.owned.get(ogsGameId);
+  private async drop(streamId: string, release: boolean): Promise<void> {
+    const o = this.owned.get(streamId);
     if (!o) return;
-    this.owned.delete(ogsGameId);
+    this.owned.delete(streamId);
     await o.follower.stop();
     await o.keeper.stop(release);
   }

@@ -99,7 +99,8 @@ export class OgsRequestError extends Error {
 export class OgsClient extends EventEmitter<OgsClientEvents> {
   readonly socketUrl: string;
   private socket?: WebSocket;
-  private readonly watched = new Set<number>();
+  /** Watched games, each with how many followers watch it (two tenants' streams of one game share it). */
+  private readonly watched = new Map<number, number>();
   private readonly pending = new Map<number, Pending>();
   private lastRequestId = 0;
   private attempts = 0;
@@ -144,9 +145,13 @@ export class OgsClient extends EventEmitter<OgsClientEvents> {
     return new Promise((resolve) => this.once('connected', () => resolve()));
   }
 
-  /** Watches a game: `game/connect` now (if connected) and after every reconnect. */
+  /**
+   * Watches a game: `game/connect` now (if connected) and after every reconnect. Counted: each
+   * call needs its own `unwatchGame`. A repeat sends `game/connect` again so the new watcher gets
+   * a fresh `gamedata` (the others ignore what they already know).
+   */
   watchGame(gameId: number): void {
-    this.watched.add(gameId);
+    this.watched.set(gameId, (this.watched.get(gameId) ?? 0) + 1);
     if (this.connected) this.send('game/connect', { game_id: gameId, chat: false });
   }
 
@@ -156,14 +161,20 @@ export class OgsClient extends EventEmitter<OgsClientEvents> {
       this.send('game/connect', { game_id: gameId, chat: false });
   }
 
-  /** Stops watching a game. */
+  /** Drops one watch of a game; the server is told only when the last watcher leaves. */
   unwatchGame(gameId: number): void {
-    if (!this.watched.delete(gameId)) return;
+    const n = this.watched.get(gameId);
+    if (n === undefined) return;
+    if (n > 1) {
+      this.watched.set(gameId, n - 1);
+      return;
+    }
+    this.watched.delete(gameId);
     if (this.connected) this.send('game/disconnect', { game_id: gameId });
   }
 
   get watchedGames(): number[] {
-    return [...this.watched];
+    return [...this.watched.keys()];
   }
 
   /** Sends a command without expecting a reply. Dropped (false) while disconnected: state is resent on reconnect. */
@@ -237,7 +248,7 @@ export class OgsClient extends EventEmitter<OgsClientEvents> {
         client: 'moyo',
       });
       this.ping();
-      for (const gameId of this.watched) this.send('game/connect', { game_id: gameId, chat: false });
+      for (const gameId of this.watched.keys()) this.send('game/connect', { game_id: gameId, chat: false });
       this.emit('connected', reconnect);
     });
     socket.on('message', (raw) => {

@@ -132,7 +132,7 @@ describe('a replica cut off from Redis: its lease lapses and the other replica t
     const coordA = a.get(FollowService).coordinator;
     await coordA.scan();
     expect(coordA.followedGames).toEqual([4711]);
-    const leaseKey = `${services().redisPrefix}:ingest:lease:4711`;
+    const leaseKey = `${services().redisPrefix}:ingest:lease:${streamId}`;
     const redis = new Redis(services().redisUrl);
     try {
       expect(await redis.get(leaseKey)).toBe(a.get(FollowService).replicaId);

@@ -61,6 +61,38 @@ describe('OgsClient against the fake OGS server', () => {
     expect(server.commands('net/ping').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('counts watches of one game: the server is told to stop only when the last watcher leaves', async () => {
+    server = new FakeOgsServer();
+    server.addGame(gameFromSgf(77, SGF)).played = 4;
+    client = new OgsClient({ url: await server.listen() });
+    await client.start();
+    // Two streams (two tenants) of the same game share the connection.
+    for (let i = 0; i < 2; i++) {
+      const data = waitFor((r) => client!.once('gamedata', () => r(undefined)));
+      client.watchGame(77);
+      await data; // each watcher gets a gamedata of its own
+    }
+    expect(server.commands('game/connect')).toHaveLength(2);
+    client.unwatchGame(77);
+    expect(client.watchedGames).toEqual([77]);
+    // A ping's pong proves the server has read everything sent before it.
+    const pong = () => waitFor((r) => client!.once('pong', () => r(undefined)));
+    let p = pong();
+    client.ping();
+    await p;
+    expect(server.commands('game/disconnect')).toHaveLength(0);
+    expect(server.watcherCount(77)).toBe(1);
+    client.unwatchGame(77);
+    p = pong();
+    client.ping();
+    await p;
+    expect(client.watchedGames).toEqual([]);
+    expect(server.commands('game/disconnect')).toEqual([['game/disconnect', { game_id: 77 }]]);
+    expect(server.watcherCount(77)).toBe(0);
+    client.unwatchGame(77); // one too many: nothing more is sent
+    expect(server.commands('game/disconnect')).toHaveLength(1);
+  });
+
   it('answers requests by id (gamelist/query) and rejects an error reply', async () => {
     server = new FakeOgsServer();
     server.addGame(gameFromSgf(1, SGF));
