@@ -344,9 +344,10 @@ export const VIEWER_JS = String.raw`'use strict';
     try {
       do {
         g.again = false;
+        var from = g.since;
         var h = headers();
         if (g.etag) h['If-None-Match'] = g.etag;
-        var res = await fetch('/v1/games/' + encodeURIComponent(g.id) + '/analyses?sinceMove=' + g.since,
+        var res = await fetch('/v1/games/' + encodeURIComponent(g.id) + '/analyses?sinceMove=' + from,
           { headers: h, cache: 'no-store', signal: g.abort.signal });
         if (g !== game || res.status === 304) continue;
         var text = await res.text();
@@ -354,17 +355,19 @@ export const VIEWER_JS = String.raw`'use strict';
         try { body = JSON.parse(text); } catch (e) { body = null; }
         if (!res.ok || !body) throw new Error(errorText(res, body));
         if (g !== game) return;
-        for (var n in g.rows) if (Number(n) > g.since) delete g.rows[n];
+        // An undo reported meanwhile asks for more moves than this answer has: read again.
+        if (g.since !== from) { g.again = true; continue; }
+        for (var n in g.rows) if (Number(n) > from) delete g.rows[n];
         body.analyses.forEach(function (r) { g.rows[r.moveNumber] = r; });
         g.final = body.final;
         g.lastMove = body.lastMove;
         g.status = body.status;
-        var settled = g.since;
+        var settled = from;
         while (g.rows[settled + 1] && TERMINAL[g.rows[settled + 1].status]) settled++;
         g.settled = settled;
         var since = Math.max(0, settled - UNDO_WINDOW);
         // The ETag names the sinceMove it was made for.
-        g.etag = since === g.since ? res.headers.get('ETag') : null;
+        g.etag = since === from ? res.headers.get('ETag') : null;
         g.since = since;
         g.done = g.status !== 'following' && g.status !== 'paused' && (!g.final || TERMINAL[g.final.status]) &&
           settled >= g.lastMove;
@@ -386,13 +389,15 @@ export const VIEWER_JS = String.raw`'use strict';
     var reader = res.body.getReader();
     var decoder = new TextDecoder();
     var buffer = '';
+    var finished = false;
     for (;;) {
       var chunk = await reader.read();
-      if (chunk.done || g !== game) break;
+      if (chunk.done || g !== game) return finished;
       buffer += decoder.decode(chunk.value, { stream: true });
       var events = buffer.split('\n\n');
       buffer = events.pop();
       events.forEach(function (ev) {
+        if (/^event: *finished/m.test(ev)) finished = true;
         if (!/^event: *rewind/m.test(ev)) return;
         var data = /^data:(.*)$/m.exec(ev);
         try {
@@ -411,10 +416,11 @@ export const VIEWER_JS = String.raw`'use strict';
         if (g !== game) return;
         if (g.sse === null) {
           g.sse = false;
-          gameEvents(g).catch(function () { /* polling it is */ }).finally(function () {
+          gameEvents(g).catch(function () { return false; }).then(function (finished) {
             if (g !== game) return;
             g.sse = false;
-            $('board').setAttribute('data-watch', 'polling');
+            // A stream that ended with the game said all it had; any other end leaves polling.
+            if (!finished) $('board').setAttribute('data-watch', 'polling');
           });
         }
         if (!g.done) g.timer = setTimeout(function () { pollGame(g); }, g.sse ? 5000 : 1500);
