@@ -179,3 +179,79 @@ describe('a replica cut off from Redis: its lease lapses and the other replica t
     }
   });
 });
+
+describe('streams of one OGS game for several tenants, spread over two replicas', () => {
+  const services = useIsolatedServices();
+  const apps: INestApplicationContext[] = [];
+  const server = new FakeOgsServer();
+  afterAll(async () => {
+    for (const app of apps) await app.close().catch(() => undefined);
+    await server.close();
+  });
+
+  it('follows and leases each stream on its own: every stream gets every move once, with jobs of its tenant', async () => {
+    server.addGame(gameFromSgf(5150, SGF));
+    const url = (await server.listen()).replace(/^ws/, 'http');
+    const env = { ...services().env, OGS_URL: url, INGEST_LEASE_TTL_MS: '1500' };
+    const a = await createIngestApp(IngestConfig.fromEnv(env));
+    apps.push(a);
+    const b = await createIngestApp(IngestConfig.fromEnv(env));
+    apps.push(b);
+    const prisma = a.get(PrismaService).client;
+    const streams = a.get(GameStreamRepository);
+    const tenants = [
+      (await prisma.tenant.create({ data: { name: 'one' } })).id,
+      (await prisma.tenant.create({ data: { name: 'two' } })).id,
+      null, // auto-followed
+    ];
+    const ids: string[] = [];
+    for (const tenantId of tenants) {
+      const r = await streams.follow({ ogsGameId: 5150, tenantId, analyses: ['board'] });
+      expect(r.created).toBe(true);
+      ids.push(r.stream.id);
+    }
+    expect(new Set(ids).size).toBe(3);
+    const coords = [a, b].map((app) => app.get(FollowService).coordinator);
+    // Scans race for the leases: in the end each stream is followed by exactly one replica.
+    await until(async () => {
+      await Promise.all(coords.map((c) => c.scan()));
+      return coords.flatMap((c) => c.followedStreams).length === 3;
+    }, 'all three streams followed');
+    expect(coords.flatMap((c) => c.followedStreams).sort()).toEqual([...ids].sort());
+    expect(coords.flatMap((c) => c.followedGames)).toEqual([5150, 5150, 5150]);
+    const redis = new Redis(services().redisUrl);
+    try {
+      for (const id of ids) {
+        const holder = await redis.get(`${services().redisPrefix}:ingest:lease:${id}`);
+        const owner = coords.findIndex((c) => c.followedStreams.includes(id));
+        expect(holder).toBe([a, b][owner].get(FollowService).replicaId);
+      }
+    } finally {
+      redis.disconnect();
+    }
+
+    await server.replay(5150, { moveIntervalMs: 10, dropAfter: [50], repeat: [20], swapWithNext: [77] });
+    await until(
+      async () => (await prisma.gameStream.count({ where: { id: { in: ids }, status: 'finished' } })) === 3,
+      'three streams finished',
+    );
+    const jobIds = new Set<string>();
+    for (const [i, id] of ids.entries()) {
+      const rows = await prisma.gameMoveAnalysis.findMany({
+        where: { gameId: id },
+        orderBy: { moveNumber: 'asc' },
+        include: { job: true },
+      });
+      expect(rows.map((r) => r.moveNumber)).toEqual(Array.from({ length: 130 }, (_, n) => n + 1));
+      // Each stream's moves are its own tenant's jobs, named after the stream.
+      for (const r of rows) {
+        expect(r.job?.tenantId ?? null).toBe(tenants[i]);
+        expect(r.jobId!.endsWith(id.replace(/-/g, ''))).toBe(true);
+        jobIds.add(r.jobId!);
+      }
+      expect(await prisma.job.count({ where: { tenantId: tenants[i] } })).toBe(131);
+    }
+    expect(jobIds.size).toBe(390);
+    expect(await prisma.job.count()).toBe(393);
+  });
+});
