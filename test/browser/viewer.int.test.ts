@@ -407,6 +407,7 @@ describe.skipIf(!hasChromium || !stackBuilt)('viewer in Chromium: full stack', (
     const stonesAt = (move: number) => stoneCount(replaySgf(record, { move }));
     const page = await context.newPage();
     await page.goto(`${baseUrl}/viewer`);
+    await page.fill('#api-key', key);
     await page.fill('#ogs-id', String(STEPPED_GAME_ID));
     await page.click('#submit');
     await page.locator('#status', { hasText: `Following OGS game ${STEPPED_GAME_ID}` }).waitFor();
