@@ -97,6 +97,8 @@ export class EyeGraphReader {
   private readonly cache = new TranspositionTable();
   /** Eye values by whole-board position (a*27 + b*9 + c*3 + d + 1), past GNU Go's reach only. */
   private readonly values = new TranspositionTable();
+  /** Eye values of positions evaluated after a vital candidate (GNU Go's reach), by whole board. */
+  private readonly evaluated = new TranspositionTable();
   private readonly zobristLo: Uint32Array;
   private readonly zobristHi: Uint32Array;
   private keyLo = 0;
@@ -854,7 +856,17 @@ export class EyeGraphReader {
     onlyIfB = -1,
     onlyIfC = -1,
   ): { a: number; b: number; c: number; d: number } {
-    if (!this.staticLife) return this.evaluatePosition();
+    if (!this.staticLife) {
+      const { hashLo, hashHi } = this.board;
+      const known = this.evaluated.get(hashLo, hashHi);
+      if (known !== 0) {
+        const v = known - 1;
+        return { a: (v / 27) | 0, b: ((v / 9) | 0) % 3, c: ((v / 3) | 0) % 3, d: v % 3 };
+      }
+      const e = this.evaluatePosition();
+      this.evaluated.set(hashLo, hashHi, e.a * 27 + e.b * 9 + e.c * 3 + e.d + 1);
+      return e;
+    }
     const v = this.valueOf(false, false);
     // The critical-branch questions (is it 0011? is it 1122?) need a or d only for that b and c.
     if (onlyIfB >= 0 && (v[1] !== onlyIfB || v[2] !== onlyIfC)) return { a: v[0], b: v[1], c: v[2], d: v[3] };

@@ -8,6 +8,16 @@ if (!available) console.warn(`SKIPPED live eye-graph differential test: ${GNUGO_
 
 const SHAPES = 120;
 
+/** The seed of the shapes: EYE_GRAPH_SEED (a number, or `random` for a fresh one), else fixed. */
+function liveSeed(setting: string | undefined): number {
+  if (setting === undefined || setting === '') return 2026_11_23;
+  if (setting === 'random') return Date.now() % 1_000_000;
+  const seed = Number(setting);
+  if (!Number.isSafeInteger(seed))
+    throw new Error(`EYE_GRAPH_SEED must be an integer or "random", not ${setting}`);
+  return seed;
+}
+
 describe.skipIf(!available)('analyze_eyegraph against a live GNU Go on fresh random shapes', () => {
   let gnugo: GnuGoGtp;
   beforeAll(() => {
@@ -18,8 +28,9 @@ describe.skipIf(!available)('analyze_eyegraph against a live GNU Go on fresh ran
   });
 
   it(`agrees on ${SHAPES} random shapes of 1 to 10 points`, { timeout: 180_000 }, async () => {
-    // A fresh seed each run widens the coverage over time; it is printed with any mismatch.
-    const seed = Date.now() % 1_000_000;
+    // A fixed seed keeps CI repeatable; EYE_GRAPH_SEED=<n> or =random widens the coverage by hand
+    // (scripts/eyegraph-sweep.ts compares many seeds). The seed is printed with any mismatch.
+    const seed = liveSeed(process.env.EYE_GRAPH_SEED);
     const random = seededRandom(seed);
     const mismatches: { graph: string; gnugo: string; ours: string }[] = [];
     const crashed: string[] = [];
