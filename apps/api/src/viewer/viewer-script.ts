@@ -8,7 +8,7 @@
 export const VIEWER_JS = String.raw`'use strict';
 (function () {
   var $ = function (id) { return document.getElementById(id); };
-  var state = { key: '', jobId: null, gameId: null, move: null, total: 0, analyzed: null, watch: 0, draw: 0 };
+  var state = { key: '', jobId: null, move: null, total: 0, analyzed: null, watch: 0, draw: 0 };
   // The followed game (game mode), or null: see newGame.
   var game = null;
   var TERMINAL = { completed: true, failed: true, cancelled: true };
@@ -235,7 +235,6 @@ export const VIEWER_JS = String.raw`'use strict';
 
   async function openJob(id) {
     state.jobId = id;
-    state.gameId = null;
     $('board').removeAttribute('data-status');
     $('board').removeAttribute('data-live');
     $('job-id').textContent = id;
@@ -436,7 +435,6 @@ export const VIEWER_JS = String.raw`'use strict';
     ++state.watch;
     ++state.draw;
     state.jobId = null;
-    state.gameId = gameId;
     state.move = null;
     game = newGame(gameId);
     $('board').innerHTML = '';
