@@ -26,6 +26,11 @@ export interface ReplayScript {
    * again at `replaceWith`, or without `replaceWith` the record's next move takes its number.
    */
   undo?: { after: number; replaceWith?: [number, number] }[];
+  /**
+   * After sending move `after`, send nothing more until `until()` holds (checked every 5 ms, for
+   * at most 10 s): lets a test see a client react to a state, however slow the machine is.
+   */
+  holdAfter?: { after: number; until: () => boolean }[];
 }
 
 /** One game the fake server knows: its record and how far the replay has got. */
@@ -131,6 +136,7 @@ export class FakeOgsServer {
     const swap = new Set(script.swapWithNext ?? []);
     const skip = new Set(script.skip ?? []);
     const undo = new Map((script.undo ?? []).map((u) => [u.after, u.replaceWith]));
+    const holds = new Map((script.holdAfter ?? []).map((h) => [h.after, h.until]));
     let held: number | undefined;
     while (game.played < game.moves.length) {
       await this.sleep(interval);
@@ -147,6 +153,9 @@ export class FakeOgsServer {
       }
       if (repeat.has(n)) this.sendMove(game, n);
       if (drop.has(n)) this.dropAll(script.downMs ?? 0);
+      const until = holds.get(n);
+      for (let waited = 0; until !== undefined && !until() && waited < 10_000; waited += 5)
+        await this.sleep(5);
       if (undo.has(n)) {
         const replacement = undo.get(n);
         undo.delete(n);

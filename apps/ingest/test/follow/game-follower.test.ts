@@ -83,6 +83,9 @@ describe('GameFollower against the fake OGS server replaying a GNU Go self-play 
       repeat: [5, 33, 34, 100],
       swapWithNext: [10, 50, 90],
       skip: [60, 61, 110],
+      // Nothing else may fill the gap before the follower's own resync does (a slow machine could
+      // otherwise let the drop after 75 or the game's end fill it first).
+      holdAfter: [{ after: 62, until: () => resyncs.includes('gap in move numbers') }],
     });
     const game = await finished;
 
