@@ -40,6 +40,14 @@ describe('the tactical reader', () => {
     expect(a.eyes.min).toBeLessThanOrEqual(a.eyes.max);
   });
 
+  // Found by scripts/eyegraph-sweep.ts (seed 4): the recursive values after vital candidates met
+  // the same positions by many move orders and ran past 20M nodes; remembered, 0.4M suffice.
+  it('reads a 9-point shape in the corner as GNU Go 3.8 does, well within the budget', () => {
+    const graph = '|O!.%|..X%|..O%|..O%|O!O%+---';
+    expect(answerLikeGnuGo(graph)).toBe('= 0122\n| (.\n|.<X\n|.. \n|.* \n|.! \n+---');
+    expect(analyzeEyeGraph(graph, { budget: 2_000_000 }).nodes).toBeLessThan(2_000_000);
+  });
+
   it('counts enclosed blanks as vertices: more than 17 is an error naming both counts', () => {
     // 16 points around 9 blanks (stray defender stones): 25 vertices.
     expect(() => analyzeEyeGraph('.....%.OOO.%.OOO.%.OOO.%.....')).toThrow(EyeGraphError);
