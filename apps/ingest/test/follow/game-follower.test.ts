@@ -76,6 +76,8 @@ describe('GameFollower against the fake OGS server replaying a GNU Go self-play 
     follower.on('resync', (why) => resyncs.push(why));
     const finished = new Promise<FinishedGame>((r) => follower.once('finished', r));
     follower.start();
+    // The replay starts once the follower watches (its gamedata came first), however slow the machine.
+    await until(() => server.watcherCount(9001) > 0);
     await server.replay(9001, {
       moveIntervalMs: 8,
       dropAfter: [20, 75],
@@ -131,6 +133,8 @@ describe('GameFollower against the fake OGS server replaying a GNU Go self-play 
     follower.on('resync', (why) => resyncs.push(why));
     const finished = new Promise<FinishedGame>((r) => follower.once('finished', r));
     follower.start();
+    // The replay starts once the follower watches (its gamedata came first), however slow the machine.
+    await until(() => server.watcherCount(606) > 0);
     await server.replay(606, { moveIntervalMs: 8, undo: [{ after: 20, replaceWith: [-1, -1] }] });
     const game = await finished;
 
@@ -154,6 +158,8 @@ describe('GameFollower against the fake OGS server replaying a GNU Go self-play 
     const follower = new GameFollower(808, client, sink);
     const finished = new Promise<FinishedGame>((r) => follower.once('finished', r));
     follower.start();
+    // The replay starts once the follower watches (its gamedata came first), however slow the machine.
+    await until(() => server.watcherCount(808) > 0);
     await server.replay(808, { moveIntervalMs: 10, undo: [{ after: 130 }] });
     const game = await finished;
     expect(sink.moves.map((m) => m.moveNumber)).toEqual(Array.from({ length: 130 }, (_, i) => i + 1));
