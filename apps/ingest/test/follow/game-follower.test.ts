@@ -75,6 +75,15 @@ describe('GameFollower against the fake OGS server replaying a GNU Go self-play 
     const resyncs: string[] = [];
     follower.on('resync', (why) => resyncs.push(why));
     const finished = new Promise<FinishedGame>((r) => follower.once('finished', r));
+    // True once a game/connect arrives after the first call (the one right after a drop).
+    const connectedAgain = () => {
+      let before: number | undefined;
+      return () => {
+        const now = server.commands('game/connect').length;
+        before ??= now;
+        return now > before;
+      };
+    };
     follower.start();
     // The replay starts once the follower watches (its gamedata came first), however slow the machine.
     await until(() => server.watcherCount(9001) > 0);
@@ -87,7 +96,13 @@ describe('GameFollower against the fake OGS server replaying a GNU Go self-play 
       skip: [60, 61, 110],
       // Nothing else may fill the gap before the follower's own resync does (a slow machine could
       // otherwise let the drop after 75 or the game's end fill it first).
-      holdAfter: [{ after: 62, until: () => resyncs.includes('gap in move numbers') }],
+      holdAfter: [
+        // Back and watching after each drop before play goes on, or a slow reconnect would miss
+        // the skipped moves' gap altogether (the next gamedata fills it).
+        { after: 20, until: connectedAgain() },
+        { after: 62, until: () => resyncs.includes('gap in move numbers') },
+        { after: 75, until: connectedAgain() },
+      ],
     });
     const game = await finished;
 
