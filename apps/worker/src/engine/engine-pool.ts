@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { Piscina } from 'piscina';
-import type { EngineOutcome, EyegraphTask, PositionTask, PreparedPosition } from './engine-tasks';
+import {
+  outcomeOf,
+  type EngineOutcome,
+  type EyegraphTask,
+  type PositionTask,
+  type PreparedPosition,
+} from './engine-tasks';
 import type { AnalysisReport, EyeGraphAnalysis } from '@moyo/engine';
 
 /** A task's engine error: `invalidInput` says retrying cannot help. */
@@ -15,6 +21,19 @@ export class EngineTaskError extends Error {
     super(message);
     this.name = 'EngineTaskError';
   }
+}
+
+function unwrap<T>(outcome: EngineOutcome<T>): T {
+  if (outcome.ok) return outcome.value;
+  throw new EngineTaskError(outcome.message, outcome.invalidInput, outcome.name);
+}
+
+/**
+ * Runs a cheap engine step (a replay, a cache key) in the calling thread, where a pool task's
+ * messaging would cost more than the step; errors as from a pool task (EngineTaskError).
+ */
+export function runHere<T>(fn: () => T): T {
+  return unwrap(outcomeOf(fn));
 }
 
 /**
@@ -79,9 +98,7 @@ export class EnginePool {
   }
 
   private async run<T>(name: string, task: unknown): Promise<T> {
-    const outcome = (await this.pool.run(task, { name })) as EngineOutcome<T>;
-    if (outcome.ok) return outcome.value;
-    throw new EngineTaskError(outcome.message, outcome.invalidInput, outcome.name);
+    return unwrap((await this.pool.run(task, { name })) as EngineOutcome<T>);
   }
 
   /** Waits for running tasks, then stops the threads. */

@@ -1,15 +1,19 @@
 import { QueueName, type AnalyzeEyegraphJob } from '@moyo/contracts';
-import { ResultCacheRepository } from '@moyo/persistence';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { PinoLogger } from 'nestjs-pino';
 import { WorkerConfig } from '../config/worker-config';
 import { startWorker } from '../queues/start-worker';
-import type { EnginePool } from '../engine/engine-pool';
+import { runHere, type EnginePool } from '../engine/engine-pool';
 import { EYEGRAPH_ENGINE } from '../engine/engine.module';
 import { eyegraphCacheKey } from '../engine/engine-tasks';
-import { JobRunnerService, type ComputedResult, type JobRunSummary } from '../jobs/job-runner.service';
+import {
+  JobRunnerService,
+  type ComputedResult,
+  type JobRunSummary,
+  type JobSteps,
+} from '../jobs/job-runner.service';
 
 /**
  * Consumes the `eyegraphs` queue: eye value and vital points of a graph, read out in the
@@ -20,7 +24,6 @@ import { JobRunnerService, type ComputedResult, type JobRunSummary } from '../jo
 export class EyegraphsProcessor extends WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly runner: JobRunnerService,
-    private readonly cache: ResultCacheRepository,
     @Inject(EYEGRAPH_ENGINE) private readonly engine: EnginePool,
     private readonly config: WorkerConfig,
     private readonly logger: PinoLogger,
@@ -39,14 +42,17 @@ export class EyegraphsProcessor extends WorkerHost implements OnApplicationBoots
   }
 
   process(job: Job<AnalyzeEyegraphJob>): Promise<JobRunSummary> {
-    return this.runner.run(job, (data) => this.compute(data as AnalyzeEyegraphJob));
+    return this.runner.run(job, this.steps);
   }
 
-  private async compute(data: AnalyzeEyegraphJob): Promise<ComputedResult> {
-    const key = eyegraphCacheKey(data.input);
-    const t0 = performance.now();
-    const cached = await this.cache.find(key);
+  private readonly steps: JobSteps<{ cacheKey: string }> = {
+    prepare: (data) => ({ cacheKey: runHere(() => eyegraphCacheKey((data as AnalyzeEyegraphJob).input)) }),
+    compute: (data, { cacheKey }, cached) => this.compute(data as AnalyzeEyegraphJob, cacheKey, cached),
+  };
+
+  private async compute(data: AnalyzeEyegraphJob, key: string, cached: unknown): Promise<ComputedResult> {
     if (cached) return { result: cached, cache: { kind: 'hit', key }, engineMs: 0 };
+    const t0 = performance.now();
     const result = await this.engine.eyegraph({ input: data.input });
     return { result, cache: { kind: 'store', key }, engineMs: performance.now() - t0 };
   }

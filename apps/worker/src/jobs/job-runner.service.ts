@@ -23,11 +23,23 @@ export interface JobRunSummary {
 
 type AnalysisJob = AnalyzePositionJob | AnalyzeEyegraphJob;
 
+/** A processor's two steps around the runner's bookkeeping. */
+export interface JobSteps<P extends { cacheKey: string }> {
+  /**
+   * The job's result-cache key (and whatever else `compute` needs), worked out in this thread:
+   * it must be cheap. Throws (EngineTaskError for invalid input) like `compute` would.
+   */
+  prepare(data: AnalysisJob): P;
+  /** The result: `cached` (the result stored under the key, or null) or the engine's. */
+  compute(data: AnalysisJob, prepared: P, cached: Prisma.JsonValue | null): Promise<ComputedResult>;
+}
+
 /**
  * The lifecycle every analysis job shares, around the processor's engine step: mark the job
- * running, compute (or take the cached result), then store status, result, cache and webhook
- * deliveries in one transaction and queue the deliveries. Invalid input fails at once
- * (UnrecoverableError: no retry); anything else is rethrown for BullMQ's retry with backoff.
+ * running (the same statement reads the result cache), compute or take the cached result, then
+ * store status, result, cache and webhook deliveries in one transaction and queue the
+ * deliveries. Invalid input fails at once (UnrecoverableError: no retry); anything else is
+ * rethrown for BullMQ's retry with backoff.
  */
 @Injectable()
 export class JobRunnerService {
@@ -39,9 +51,9 @@ export class JobRunnerService {
     logger.setContext(JobRunnerService.name);
   }
 
-  async run(
+  async run<P extends { cacheKey: string }>(
     job: Job<AnalysisJob>,
-    compute: (data: AnalysisJob) => Promise<ComputedResult>,
+    steps: JobSteps<P>,
   ): Promise<JobRunSummary> {
     const data = job.data;
     if (!data || typeof data.jobId !== 'string' || data.jobId === '') {
@@ -49,7 +61,16 @@ export class JobRunnerService {
     }
     const jobId = data.jobId;
     const attempt = job.attemptsMade + 1;
-    const started = await this.results.start(jobId, attempt);
+    // The key comes first so that marking the job running also reads the cache; bad input is
+    // reported after the job is marked running (attempt counted), as any other failure.
+    let prepared: P | undefined;
+    let prepareError: unknown;
+    try {
+      prepared = steps.prepare(data);
+    } catch (err) {
+      prepareError = err;
+    }
+    const started = await this.results.start(jobId, attempt, prepared?.cacheKey ?? null);
     if (!started) throw new UnrecoverableError(`job ${jobId}: no such row in the jobs table`);
     if (!started.runnable) {
       // Processed before (a duplicate queue job, or a retry after a crash past the commit):
@@ -58,9 +79,11 @@ export class JobRunnerService {
         await this.fanout.enqueue(jobId);
       return { jobId, outcome: 'skipped' };
     }
-    await job.updateProgress(10);
+    // No BullMQ progress call: the row's progress (10 when started, 100 when stored) is what
+    // clients read, and BullMQ's completion says the rest (a Redis round trip saved per job).
     try {
-      const computed = await compute(data);
+      if (prepared === undefined) throw prepareError;
+      const computed = await steps.compute(data, prepared, started.cached);
       const finishedAt = new Date();
       // What only the worker knows; the api derives queueMs, runMs and totalMs from the row.
       const timings = {
@@ -83,8 +106,6 @@ export class JobRunnerService {
         deliveries,
         finishedAt,
       });
-      // No further progress calls: the row's progress (10 when started, 100 when stored) is what
-      // clients read, and BullMQ's completion says the rest (Redis round trips saved per job).
       await this.fanout.enqueue(jobId, deliveries);
       return { jobId, outcome: 'completed', cache: computed.cache.kind };
     } catch (err) {

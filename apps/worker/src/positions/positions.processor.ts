@@ -1,26 +1,33 @@
 import { QueueName, type AnalyzePositionJob } from '@moyo/contracts';
 import type { AnalysisReport } from '@moyo/engine';
-import { ResultCacheRepository } from '@moyo/persistence';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { PinoLogger } from 'nestjs-pino';
 import { WorkerConfig } from '../config/worker-config';
 import { startWorker } from '../queues/start-worker';
-import type { EnginePool } from '../engine/engine-pool';
+import { runHere, type EnginePool } from '../engine/engine-pool';
+import { preparePosition, type PositionTask, type PreparedPosition } from '../engine/engine-tasks';
 import { POSITION_ENGINE } from '../engine/engine.module';
-import { JobRunnerService, type ComputedResult, type JobRunSummary } from '../jobs/job-runner.service';
+import {
+  JobRunnerService,
+  type ComputedResult,
+  type JobRunSummary,
+  type JobSteps,
+} from '../jobs/job-runner.service';
+
+type Prepared = PreparedPosition & { task: PositionTask };
 
 /**
- * Consumes the `positions` queue: replays the position in an engine thread to get its cache key,
- * answers from the result cache when it can, else runs the analyses there. Concurrency is
+ * Consumes the `positions` queue: replays the position to get its cache key (here: a replay is
+ * cheaper than a thread round trip), answers from the result cache when it can, else runs the
+ * analyses in an engine thread. Concurrency is
  * WORKER_CONCURRENCY (set before the worker starts, hence `autorun: false`).
  */
 @Processor(QueueName.Positions, { autorun: false })
 export class PositionsProcessor extends WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly runner: JobRunnerService,
-    private readonly cache: ResultCacheRepository,
     @Inject(POSITION_ENGINE) private readonly engine: EnginePool,
     private readonly config: WorkerConfig,
     private readonly logger: PinoLogger,
@@ -39,20 +46,26 @@ export class PositionsProcessor extends WorkerHost implements OnApplicationBoots
   }
 
   process(job: Job<AnalyzePositionJob>): Promise<JobRunSummary> {
-    return this.runner.run(job, (data) => this.compute(data as AnalyzePositionJob));
+    return this.runner.run(job, this.steps);
   }
 
-  private async compute(data: AnalyzePositionJob): Promise<ComputedResult> {
-    const task = { input: data.input, analyses: data.analyses, options: data.options ?? {} };
-    const t0 = performance.now();
-    const prepared = await this.engine.prepare(task);
-    const cached = (await this.cache.find(prepared.cacheKey)) as AnalysisReport | null;
+  private readonly steps: JobSteps<Prepared> = {
+    prepare: (data) => {
+      const d = data as AnalyzePositionJob;
+      const task = { input: d.input, analyses: d.analyses, options: d.options ?? {} };
+      return { ...runHere(() => preparePosition(task)), task };
+    },
+    compute: (_data, prepared, cached) => this.compute(prepared, cached as AnalysisReport | null),
+  };
+
+  private async compute(prepared: Prepared, cached: AnalysisReport | null): Promise<ComputedResult> {
     if (cached) {
       // Same position, analyses and options: the same report, but reached in this job's moves.
       const result = { ...cached, board: { ...cached.board, moveNumber: prepared.moveNumber } };
-      return { result, cache: { kind: 'hit', key: prepared.cacheKey }, engineMs: performance.now() - t0 };
+      return { result, cache: { kind: 'hit', key: prepared.cacheKey }, engineMs: 0 };
     }
-    const report = await this.engine.position(task);
+    const t0 = performance.now();
+    const report = await this.engine.position(prepared.task);
     return {
       result: report,
       cache: { kind: 'store', key: prepared.cacheKey },

@@ -50,6 +50,12 @@ const header = (r: JobHeaderRow): JobHeader => ({
   startedAt: r.started_at,
 });
 
+/** The columns of JobHeaderRow, in SQL. */
+const HEADER_COLUMNS = Prisma.raw(
+  `id, tenant_id::text AS tenant_id, kind::text AS kind, status, batch_id::text AS batch_id, webhook_url,
+   progress, attempts, input, options, created_at, started_at`,
+);
+
 /** How a completed job's result relates to the result cache. */
 export type CacheUse = { kind: 'store'; key: string } | { kind: 'hit'; key: string } | { kind: 'none' };
 
@@ -96,29 +102,45 @@ export class ResultRepository {
   /**
    * Marks a queued (or retried) job running and counts the attempt. Returns the job and whether
    * it is to be run; a job already completed, failed or cancelled is not (`runnable` false).
-   * Null when there is no such job. (Raw SQL, as the other hot-path writes here: one statement,
-   * no query compilation; the worker runs these for every job.)
+   * With `cacheKey`, a runnable job also comes with the result cached under it (`cached`, null
+   * when none). Null when there is no such job. One statement whatever the case (raw SQL, as the
+   * other hot-path writes here: the worker runs it for every job).
    */
-  async start(jobId: string, attempt: number): Promise<{ job: JobHeader; runnable: boolean } | null> {
-    const db = this.prisma.client;
-    const rows = await db.$queryRaw<JobHeaderRow[]>`
-      UPDATE jobs SET status = 'running', attempts = ${attempt}, started_at = now(), progress = 10
-       WHERE id = ${jobId} AND status IN ('queued', 'running')
-   RETURNING id, tenant_id::text, kind::text, status, batch_id::text, webhook_url, progress, attempts,
-             input, options, created_at, started_at`;
-    if (rows.length === 1) return { job: header(rows[0]), runnable: true };
-    const found = await db.$queryRaw<JobHeaderRow[]>`
-      SELECT id, tenant_id::text, kind::text, status, batch_id::text, webhook_url, progress, attempts,
-             input, options, created_at, started_at
-        FROM jobs WHERE id = ${jobId}`;
-    return found.length === 1 ? { job: header(found[0]), runnable: false } : null;
+  async start(
+    jobId: string,
+    attempt: number,
+    cacheKey: string | null = null,
+  ): Promise<{ job: JobHeader; runnable: boolean; cached: Prisma.JsonValue | null } | null> {
+    // The second SELECT answers only when the UPDATE matched nothing (a job in no state to run),
+    // with the row as the statement's snapshot saw it: racing a concurrent completion it may say
+    // `running`, and then the completing worker queues the deliveries itself.
+    const rows = await this.prisma.query<
+      JobHeaderRow & { runnable: boolean; cached: Prisma.JsonValue | null }
+    >(
+      Prisma.sql`
+      WITH started AS (
+        UPDATE jobs SET status = 'running', attempts = ${attempt}, started_at = now(), progress = 10
+         WHERE id = ${jobId} AND status IN ('queued', 'running')
+     RETURNING ${HEADER_COLUMNS}
+      )
+      SELECT started.*, true AS runnable,
+             (SELECT result FROM result_cache WHERE key = ${cacheKey}::varchar) AS cached
+        FROM started
+      UNION ALL
+      SELECT ${HEADER_COLUMNS}, false, NULL FROM jobs
+       WHERE id = ${jobId} AND NOT EXISTS (SELECT 1 FROM started)`,
+      'moyo_job_start',
+    );
+    if (rows.length !== 1) return null;
+    const { runnable, cached } = rows[0];
+    return { job: header(rows[0]), runnable, cached: runnable ? cached : null };
   }
 
   /** Records progress (0-100) of a running job. */
   async progress(jobId: string, progress: number): Promise<void> {
     const value = Math.max(0, Math.min(100, Math.round(progress)));
-    await this.prisma.client.$executeRaw`
-      UPDATE jobs SET progress = ${value} WHERE id = ${jobId} AND status = 'running'`;
+    await this.prisma.query(Prisma.sql`
+      UPDATE jobs SET progress = ${value} WHERE id = ${jobId} AND status = 'running'`);
   }
 
   /**
@@ -132,24 +154,28 @@ export class ResultRepository {
     const cacheKey = c.cache.kind === 'none' ? null : c.cache.key;
     const storeCache = c.cache.kind === 'store';
     const hitCache = c.cache.kind === 'hit';
-    const rows = await this.prisma.client.$queryRaw<{ completed: number }[]>`
-      WITH stored AS (
-        INSERT INTO job_results (job_id, result) VALUES (${c.jobId}, ${result}::jsonb)
+    // The result goes over the wire and through the jsonb parser once, for both tables.
+    const rows = await this.prisma.query<{ completed: number }>(
+      Prisma.sql`
+      WITH r AS (SELECT ${result}::jsonb AS result), stored AS (
+        INSERT INTO job_results (job_id, result) SELECT ${c.jobId}, r.result FROM r
         ON CONFLICT (job_id) DO NOTHING
       ), done AS (
         UPDATE jobs SET status = 'completed', progress = 100, timings = ${JSON.stringify(c.timings)}::jsonb,
-               error = NULL, finished_at = ${c.finishedAt}
+               error = NULL, finished_at = ${c.finishedAt.toISOString()}::timestamptz
          WHERE id = ${c.jobId} AND status IN ('queued', 'running')
         RETURNING id
       ), cached AS (
         INSERT INTO result_cache (key, result)
-        SELECT ${cacheKey}::varchar, ${result}::jsonb WHERE ${storeCache}::boolean
+        SELECT ${cacheKey}::varchar, r.result FROM r WHERE ${storeCache}::boolean
         ON CONFLICT (key) DO NOTHING
       ), hit AS (
-        UPDATE result_cache SET hits = hits + 1, last_hit_at = ${c.finishedAt}
+        UPDATE result_cache SET hits = hits + 1, last_hit_at = ${c.finishedAt.toISOString()}::timestamptz
          WHERE ${hitCache}::boolean AND key = ${cacheKey}::varchar
       ), delivered AS (${insertDeliveries(c.deliveries)})
-      SELECT count(*)::int AS completed FROM done`;
+      SELECT count(*)::int AS completed FROM done`,
+      'moyo_job_complete',
+    );
     return { completedNow: rows[0]?.completed === 1 };
   }
 
@@ -160,17 +186,17 @@ export class ResultRepository {
   async fail(f: JobFailure): Promise<{ failedNow: boolean }> {
     const error = JSON.stringify(f.error);
     if (!f.final) {
-      await this.prisma.client.$executeRaw`
-        UPDATE jobs SET status = 'queued', error = ${error}::jsonb WHERE id = ${f.jobId} AND status = 'running'`;
+      await this.prisma.query(Prisma.sql`
+        UPDATE jobs SET status = 'queued', error = ${error}::jsonb WHERE id = ${f.jobId} AND status = 'running'`);
       return { failedNow: false };
     }
-    const rows = await this.prisma.client.$queryRaw<{ failed: number }[]>`
+    const rows = await this.prisma.query<{ failed: number }>(Prisma.sql`
       WITH done AS (
-        UPDATE jobs SET status = 'failed', error = ${error}::jsonb, finished_at = ${f.finishedAt}
+        UPDATE jobs SET status = 'failed', error = ${error}::jsonb, finished_at = ${f.finishedAt.toISOString()}::timestamptz
          WHERE id = ${f.jobId} AND status IN ('queued', 'running')
         RETURNING id
       ), delivered AS (${insertDeliveries(f.deliveries)})
-      SELECT count(*)::int AS failed FROM done`;
+      SELECT count(*)::int AS failed FROM done`);
     return { failedNow: rows[0]?.failed === 1 };
   }
 

@@ -41,11 +41,14 @@ export class WebhookDeliveryRepository {
 
   /** The tenant's active webhooks that want `event` (a webhook listing no events wants all). */
   subscribers(tenantId: string, event: string): Promise<Pick<Webhook, 'id' | 'url'>[]> {
-    // Raw SQL: this runs for every finished job of a tenant.
-    return this.prisma.client.$queryRaw<Pick<Webhook, 'id' | 'url'>[]>`
-      SELECT id::text, url FROM webhooks
+    // Straight on the pool (PrismaService.query): this runs for every finished job of a tenant.
+    return this.prisma.query<Pick<Webhook, 'id' | 'url'>>(
+      Prisma.sql`
+      SELECT id::text AS id, url FROM webhooks
        WHERE tenant_id = ${tenantId}::uuid AND active AND (cardinality(events) = 0 OR ${event} = ANY(events))
-       ORDER BY created_at`;
+       ORDER BY created_at`,
+      'moyo_webhook_subscribers',
+    );
   }
 
   /** The delivery with its webhook (for the URL and the encrypted secret), or null. */
