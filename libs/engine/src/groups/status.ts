@@ -50,6 +50,16 @@ export interface GroupParams {
   /** Room under which a group without two eyes is dead (between the two: critical). */
   readonly roomCritical: number;
   /**
+   * A group without two eyes is dead, whatever its room, when the opponent has at least this share
+   * of the influence on its liberties (GNU Go's owl kills such groups; counting the room through
+   * the open centre does not see it)...
+   */
+  readonly enemyShareLiberties: number;
+  /** ...and at least this share on the empty points next to those liberties. */
+  readonly enemyShareRing: number;
+  /** Room from which such an enemy-dominated group can still run out: critical, not dead. */
+  readonly runningRoom: number;
+  /**
    * Groups of at most this many stones measure their room on the field without their own
    * influence: a lone stone in the opponent's framework makes its surroundings look contested only
    * by itself (GNU Go calls such stones dead).
@@ -66,6 +76,9 @@ export const DEFAULT_GROUP_PARAMS: GroupParams = {
   enemySphere: 0.1,
   roomForLife: 20,
   roomCritical: 6,
+  enemyShareLiberties: 0.4,
+  enemyShareRing: 0.6,
+  runningRoom: 120,
   lightGroup: 1,
   rounds: 2,
   eyeSpace: DEFAULT_EYE_SPACE_PARAMS,
@@ -102,9 +115,10 @@ const STATUS_SAFETY: Record<GroupStatus, number> = { alive: 1, seki: 0.9, critic
  * without the owner's stones, bordered only by the owner, of at most `maxEyeSpace` points with at
  * most half of them enemy stones. Then: unconditionally alive (Benson) or at least two sure eyes
  * (or two miai eye spaces) -> alive; every string capturable even if its owner moves first -> dead;
- * otherwise the group floods its room (empty points and friendly stones outside the opponent's
- * sphere of the current field): reaching a living group or enough room -> alive, an undecided eye
- * space or some room with an unsettled enemy neighbour -> critical, else dead. Two adjacent
+ * otherwise a group without two possible eyes whose liberties and the points around them are
+ * dominated by the opponent's influence -> dead (critical with `runningRoom`); otherwise the group floods its room (empty points
+ * and friendly stones outside the opponent's sphere of the current field): reaching a living group
+ * or enough room -> alive, an undecided eye space or some room with an unsettled enemy neighbour -> critical, else dead. Two adjacent
  * non-living groups of opposite colour with shared liberties and nothing else outside -> seki. The
  * field is then recomputed with dead stones removed and the statuses decided again (`rounds`).
  */
@@ -337,6 +351,44 @@ function surroundedByLife(g: Group, groups: Group[], groupOf: Int32Array, adj: I
   return any;
 }
 
+/**
+ * The opponent's share of the influence in `field` is at least `enemyShareLiberties` on g's
+ * liberties and at least `enemyShareRing` on the empty points next to them: g sits inside the
+ * opponent's framework. Pure.
+ */
+function enemyDominated(
+  g: Group,
+  field: InfluenceField,
+  colors: Int8Array,
+  adj: Int32Array,
+  params: GroupParams,
+): boolean {
+  const own = g.color === BLACK ? field.black : field.white;
+  const enemy = g.color === BLACK ? field.white : field.black;
+  let o = 0;
+  let e = 0;
+  for (const l of g.liberties) {
+    o += own[l];
+    e += enemy[l];
+  }
+  if (e === 0 || e < params.enemyShareLiberties * (o + e)) return false;
+  const libs = new Set(g.liberties);
+  const ring = new Set<number>();
+  for (const l of g.liberties) {
+    for (let k = 0; k < 4; k++) {
+      const q = l + adj[k];
+      if (colors[q] === 0 && !libs.has(q)) ring.add(q);
+    }
+  }
+  o = 0;
+  e = 0;
+  for (const q of ring) {
+    o += own[q];
+    e += enemy[q];
+  }
+  return e > 0 && e >= params.enemyShareRing * (o + e);
+}
+
 /** Safety from which a neighbour counts as settled alive for {@link surroundedByLife}. */
 const SURE_SAFETY = 0.75;
 
@@ -418,7 +470,11 @@ function decide(
     }
     (g as { room: number }).room = room;
     (g as { connectsToLife: boolean }).connectsToLife = connects;
-    if (connects || room >= params.roomForLife) {
+    if (g.eyes.max < 2 && enemyDominated(g, field, colors, adj, params)) {
+      const canRun = room >= params.runningRoom;
+      g.status = canRun ? 'critical' : 'dead';
+      g.safety = canRun ? STATUS_SAFETY.critical : 0;
+    } else if (connects || room >= params.roomForLife) {
       g.status = 'alive';
       g.safety = connects ? 0.8 : Math.min(0.9, 0.5 + room / (4 * params.roomForLife));
     } else if (

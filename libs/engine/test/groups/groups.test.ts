@@ -157,6 +157,22 @@ describe('group status (golden diagrams)', () => {
     expect(x.safety).toBeGreaterThan(0.9);
   });
 
+  it("groups inside the opponent's influence are dead, as GNU Go's dragon_status says (g19-17, move 150)", () => {
+    const game = loadGames().find((g) => g.id === 'g19-17')!;
+    const record = game.records.find((r) => r.move === 150)!;
+    const pos = replay(game, 150);
+    const statusAt = (v: string, params = {}) => {
+      const a = analyzeGroups(pos, { toMove: pos.toMove, params });
+      return a.groups[a.groupOf[vertexPoint(pos.geo, v)]].status;
+    };
+    for (const v of ['N16', 'K14', 'L13']) {
+      expect(record.dragons).toContain(`${v}: dead`);
+      expect(statusAt(v)).toBe('dead');
+    }
+    // Their room through the open centre alone would keep them alive.
+    expect(statusAt('K14', { enemyShareLiberties: 2 })).toBe('alive');
+  });
+
   it('garbage positions give sane answers', () => {
     const full = position(['XXX', 'XXX', 'XXX']);
     const a = analyzeGroups(full);

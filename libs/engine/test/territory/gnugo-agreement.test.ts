@@ -6,16 +6,18 @@ import { measureAgreement } from './support/agreement';
 // 56 games (24 on 9x9, 12 on 13x13, 20 on 19x19), 50 of them played to the end.
 // Each floor (or ceiling) is the figure measured on these fixtures when they were committed,
 // rounded down (up for errors) at the last digit shown, so a change that makes the analysis agree
-// less with GNU Go fails here. Measured 2026-11-23:
+// less with GNU Go fails here. Measured 2026-11-23 (after groups inside the opponent's influence
+// became dead, GroupParams.enemyShareLiberties / enemyShareRing / runningRoom):
 //   finished games: dead-stone verdicts 98.8% of 5,044 stones, final score within 2 points of
-//   GNU Go's final_score in 47 of 50 games (94%), mean error 4.84 points;
-//   middle game: ownership sign on GNU Go's territory points (influence_regions +-3) 97.7% of
-//   3,080 points at move 100 on 19x19 (98.0% of 15,437 over every record); estimate_score sign
-//   69.6% of 112 records (70% of 60 on 19x19), mean difference 14.8 points (17.1 on 19x19);
-//   dead/not-dead as GNU Go's dragon_status for 92.4% of 1,010 dragons (93.1% on 19x19);
+//   GNU Go's final_score in 47 of 50 games (94%), mean error 4.60 points;
+//   middle game: ownership sign on GNU Go's territory points (influence_regions +-3) 97.9% of
+//   3,080 points at move 100 on 19x19 (98.3% of 15,437 over every record); estimate_score sign
+//   71.4% of 112 records (71.6% of 60 on 19x19), mean difference 13.7 points (15.1 on 19x19);
+//   dead/not-dead as GNU Go's dragon_status for 93.6% of 1,010 dragons (94.5% on 19x19);
 //   dead-stone verdicts as final_status_list (which GNU Go answers by playing the game out, so a
 //   forecast rather than a judgement of the position) 92.6% of the 1,892 stones of the 9x9 and
-//   13x13 middle-game records.
+//   13x13 middle-game records. scripts/territory-diagnose.ts prints the middle-game figures on the
+//   even and odd halves of the records (the parameters were tuned on the even half).
 describe('agreement with GNU Go 3.8 on the self-play fixtures', () => {
   const games = loadGames();
   const m = measureAgreement(games);
@@ -32,30 +34,30 @@ describe('agreement with GNU Go 3.8 on the self-play fixtures', () => {
   it('finished games: dead stones and final score', () => {
     expect(m.finishedGames).toBeGreaterThanOrEqual(50);
     expect(m.stones).toBeGreaterThan(5000);
-    expect(m.deadStoneAgreement).toBeGreaterThanOrEqual(0.987);
+    expect(m.deadStoneAgreement).toBeGreaterThanOrEqual(0.988);
     expect(m.finalWithin2).toBeGreaterThanOrEqual(0.94);
-    expect(m.finalMeanError).toBeLessThanOrEqual(4.85);
+    expect(m.finalMeanError).toBeLessThanOrEqual(4.61);
   });
 
   it('middle game: ownership on GNU Go territory at move 100 on 19x19', () => {
     expect(m.ownership19Points).toBeGreaterThan(3000);
-    expect(m.ownership19Agreement).toBeGreaterThanOrEqual(0.976);
-    expect(m.ownershipAllAgreement).toBeGreaterThanOrEqual(0.98);
+    expect(m.ownership19Agreement).toBeGreaterThanOrEqual(0.979);
+    expect(m.ownershipAllAgreement).toBeGreaterThanOrEqual(0.983);
   });
 
   it("middle game: score beside GNU Go's estimate_score", () => {
     expect(m.midRecords).toBeGreaterThanOrEqual(100);
-    expect(m.midSignAgreement).toBeGreaterThanOrEqual(0.696);
-    expect(m.midMeanError).toBeLessThanOrEqual(14.9);
+    expect(m.midSignAgreement).toBeGreaterThanOrEqual(0.714);
+    expect(m.midMeanError).toBeLessThanOrEqual(13.7);
     expect(m.mid19Records).toBeGreaterThanOrEqual(60);
-    expect(m.mid19SignAgreement).toBeGreaterThanOrEqual(0.7);
-    expect(m.mid19MeanError).toBeLessThanOrEqual(17.2);
+    expect(m.mid19SignAgreement).toBeGreaterThanOrEqual(0.716);
+    expect(m.mid19MeanError).toBeLessThanOrEqual(15.1);
   });
 
   it('middle game: dead groups beside dragon_status and final_status_list', () => {
     expect(m.dragons).toBeGreaterThan(1000);
-    expect(m.dragonAgreement).toBeGreaterThanOrEqual(0.924);
-    expect(m.dragon19Agreement).toBeGreaterThanOrEqual(0.931);
+    expect(m.dragonAgreement).toBeGreaterThanOrEqual(0.936);
+    expect(m.dragon19Agreement).toBeGreaterThanOrEqual(0.945);
     // Dead stones in the middle game (9x9 and 13x13, where GNU Go was asked).
     expect(m.midStones).toBeGreaterThan(1800);
     expect(m.midDeadStoneAgreement).toBeGreaterThanOrEqual(0.926);
