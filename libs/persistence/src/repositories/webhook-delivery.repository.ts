@@ -78,36 +78,28 @@ export class WebhookDeliveryRepository {
   }
 
   /**
-   * Records one attempt and the delivery's new state in one transaction. A repeated record of
-   * the same attempt number (a retried queue job) keeps the first attempt row.
+   * Records one attempt and the delivery's new state in one transaction (one statement, straight
+   * on the pool: it runs for every delivery). A repeated record of the same attempt number (a
+   * retried queue job) keeps the first attempt row.
    */
   async recordAttempt(deliveryId: string, outcome: DeliveryAttemptOutcome): Promise<void> {
-    const now = new Date();
-    await this.prisma.client.$transaction([
-      this.prisma.client.webhookDeliveryAttempt.createMany({
-        data: [
-          {
-            deliveryId,
-            attempt: outcome.attempt,
-            responseCode: outcome.responseCode,
-            latencyMs: outcome.latencyMs,
-            error: outcome.error,
-          },
-        ],
-        skipDuplicates: true,
-      }),
-      this.prisma.client.webhookDelivery.update({
-        where: { id: deliveryId },
-        data: {
-          status: outcome.status,
-          attempts: outcome.attempt,
-          responseCode: outcome.responseCode,
-          lastError: outcome.error,
-          nextAttemptAt: outcome.nextAttemptAt,
-          deliveredAt: outcome.status === 'delivered' ? now : null,
-        },
-      }),
-    ]);
+    const deliveredAt = outcome.status === 'delivered' ? new Date().toISOString() : null;
+    const next = outcome.nextAttemptAt ? outcome.nextAttemptAt.toISOString() : null;
+    await this.prisma.query(
+      Prisma.sql`
+      WITH attempt AS (
+        INSERT INTO webhook_delivery_attempts (id, delivery_id, attempt, response_code, latency_ms, error)
+        VALUES (gen_random_uuid(), ${deliveryId}::uuid, ${outcome.attempt}::int, ${outcome.responseCode}::int,
+                ${outcome.latencyMs}::int, ${outcome.error}::text)
+        ON CONFLICT (delivery_id, attempt) DO NOTHING
+      )
+      UPDATE webhook_deliveries
+         SET status = ${outcome.status}::"WebhookDeliveryStatus", attempts = ${outcome.attempt}::int,
+             response_code = ${outcome.responseCode}::int, last_error = ${outcome.error}::text,
+             next_attempt_at = ${next}::timestamptz, delivered_at = ${deliveredAt}::timestamptz
+       WHERE id = ${deliveryId}::uuid`,
+      'moyo_webhook_record_attempt',
+    );
   }
 
   /** Marks a delivery failed without an attempt (e.g. its webhook was deleted). */
