@@ -1,9 +1,8 @@
 import {
   apiEnvSchema,
-  ConfigError,
+  loadConfigOrExit,
   parseEnv,
-  parseWebhookAllowlist,
-  webhookSecretKeyFromText,
+  webhookSecurityFromEnv,
   type ApiEnv as ContractsApiEnv,
   type WebhookAllowlist,
 } from '@moyo/contracts';
@@ -67,22 +66,9 @@ export class ApiConfig {
       backoffBaseMs: env.WEBHOOK_BACKOFF_BASE_MS,
       retryWindowMs: env.WEBHOOK_RETRY_WINDOW_MS,
     };
-    const problems: string[] = [];
-    let allowlist: WebhookAllowlist = parseWebhookAllowlist('');
-    try {
-      allowlist = parseWebhookAllowlist(env.WEBHOOK_ALLOWLIST);
-    } catch (err) {
-      problems.push(`WEBHOOK_ALLOWLIST: ${(err as Error).message}`);
-    }
-    this.webhookAllowlist = allowlist;
-    let key: Buffer = Buffer.alloc(0);
-    try {
-      key = webhookSecretKeyFromText(env.WEBHOOK_SECRET_KEY, env.NODE_ENV);
-    } catch (err) {
-      problems.push(`WEBHOOK_SECRET_KEY: ${(err as Error).message}`);
-    }
-    this.webhookSecretKey = key;
-    if (problems.length > 0) throw new ConfigError(problems);
+    const webhooks = webhookSecurityFromEnv(env);
+    this.webhookAllowlist = webhooks.allowlist;
+    this.webhookSecretKey = webhooks.secretKey;
   }
 
   /** Validates `env`; throws ConfigError naming each missing or malformed variable. */
@@ -93,11 +79,5 @@ export class ApiConfig {
 
 /** For main.ts: the config, or a message on stderr naming the bad variables and exit code 1. */
 export function loadApiConfigOrExit(env: Record<string, string | undefined> = process.env): ApiConfig {
-  try {
-    return ApiConfig.fromEnv(env);
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    process.stderr.write(`moyo api: ${err.message}\n`);
-    process.exit(1);
-  }
+  return loadConfigOrExit('api', () => ApiConfig.fromEnv(env));
 }

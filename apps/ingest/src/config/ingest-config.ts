@@ -1,4 +1,4 @@
-import { ConfigError, parseEnv, ingestEnvSchema, type IngestEnv } from '@moyo/contracts';
+import { loadConfigOrExit, parseEnv, ingestEnvSchema, type IngestEnv } from '@moyo/contracts';
 
 /** The ingest app's configuration, read once from the environment and validated (see .env.example). */
 export class IngestConfig {
@@ -32,11 +32,5 @@ export class IngestConfig {
 
 /** For main.ts: the config, or a message on stderr naming the bad variables and exit code 1. */
 export function loadIngestConfigOrExit(env: Record<string, string | undefined> = process.env): IngestConfig {
-  try {
-    return IngestConfig.fromEnv(env);
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    process.stderr.write(`moyo ingest: ${err.message}\n`);
-    process.exit(1);
-  }
+  return loadConfigOrExit('ingest', () => IngestConfig.fromEnv(env));
 }

@@ -1,9 +1,8 @@
 import { availableParallelism } from 'node:os';
 import {
-  ConfigError,
+  loadConfigOrExit,
   parseEnv,
-  parseWebhookAllowlist,
-  webhookSecretKeyFromText,
+  webhookSecurityFromEnv,
   workerEnvSchema,
   type WebhookAllowlist,
   type WorkerEnv,
@@ -46,22 +45,9 @@ export class WorkerConfig {
     this.webhookTimeoutMs = env.WEBHOOK_TIMEOUT_MS;
     this.webhookBackoffBaseMs = env.WEBHOOK_BACKOFF_BASE_MS;
     this.webhookRetryWindowMs = env.WEBHOOK_RETRY_WINDOW_MS;
-    const problems: string[] = [];
-    let allowlist: WebhookAllowlist = parseWebhookAllowlist('');
-    try {
-      allowlist = parseWebhookAllowlist(env.WEBHOOK_ALLOWLIST);
-    } catch (err) {
-      problems.push(`WEBHOOK_ALLOWLIST: ${(err as Error).message}`);
-    }
-    this.webhookAllowlist = allowlist;
-    let key: Buffer = Buffer.alloc(0);
-    try {
-      key = webhookSecretKeyFromText(env.WEBHOOK_SECRET_KEY, env.NODE_ENV);
-    } catch (err) {
-      problems.push(`WEBHOOK_SECRET_KEY: ${(err as Error).message}`);
-    }
-    this.webhookSecretKey = key;
-    if (problems.length > 0) throw new ConfigError(problems);
+    const webhooks = webhookSecurityFromEnv(env);
+    this.webhookAllowlist = webhooks.allowlist;
+    this.webhookSecretKey = webhooks.secretKey;
   }
 
   /** Validates `env`; throws ConfigError naming each missing or malformed variable. */
@@ -72,11 +58,5 @@ export class WorkerConfig {
 
 /** For main.ts: the config, or a message on stderr naming the bad variables and exit code 1. */
 export function loadWorkerConfigOrExit(env: Record<string, string | undefined> = process.env): WorkerConfig {
-  try {
-    return WorkerConfig.fromEnv(env);
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    process.stderr.write(`moyo worker: ${err.message}\n`);
-    process.exit(1);
-  }
+  return loadConfigOrExit('worker', () => WorkerConfig.fromEnv(env));
 }
