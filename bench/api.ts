@@ -15,20 +15,10 @@ import { KeyAdmin } from '../apps/api/src/admin/key-admin';
 import { appsBuilt, startApp, waitForOk } from '../test/browser/stack';
 import { dropDatabase } from '../test/support/cleanup';
 import { createMigratedDatabase } from '../test/support/database';
+import { integerOption } from './support/args';
 
-const args = process.argv.slice(2);
-const argOf = (name: string, fallback: number): number => {
-  const i = args.indexOf(name);
-  if (i < 0) return fallback;
-  const v = Number(args[i + 1]);
-  if (!Number.isInteger(v) || v < 1) {
-    process.stderr.write(`bench:api: ${name} must be a positive integer\n`);
-    process.exit(2);
-  }
-  return v;
-};
-const REQUESTS = argOf('--requests', 2000);
-const CONCURRENCY = argOf('--concurrency', 32);
+const REQUESTS = integerOption('bench:api', '--requests', 2000);
+const CONCURRENCY = integerOption('bench:api', '--concurrency', 32);
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PORT = 3000 + Math.floor(Math.random() * 2000) + 1000;

@@ -23,21 +23,12 @@ import { GnuGoGtp, gnugoAvailable } from '../libs/engine/test/eyes/support/gnugo
 import { randomEyeGraph, seededRandom } from '../libs/engine/test/eyes/support/random-graphs';
 import fixture from '../libs/engine/test/eyes/fixtures/gnugo-eyegraphs.json';
 import { readFileSync } from 'node:fs';
+import { integerOption } from './support/args';
 
 const args = process.argv.slice(2);
-const argOf = (name: string, fallback: number): number => {
-  const i = args.indexOf(name);
-  if (i < 0) return fallback;
-  const v = Number(args[i + 1]);
-  if (!Number.isInteger(v) || v < 0) {
-    process.stderr.write(`bench:eyes: ${name} must be a non-negative integer\n`);
-    process.exit(2);
-  }
-  return v;
-};
-const perSize = argOf('--per-size', 20);
-const large = argOf('--large', 2);
-const seed = argOf('--seed', 2026);
+const perSize = integerOption('bench:eyes', '--per-size', 20, 0);
+const large = integerOption('bench:eyes', '--large', 2, 0);
+const seed = integerOption('bench:eyes', '--seed', 2026, 0);
 const useGnugo = !args.includes('--no-gnugo') && gnugoAvailable();
 const useFixture = !args.includes('--no-fixture');
 /** GNU Go 3.8 asserts on more than 17 vertices (graph points + 3 of its own). */

@@ -19,19 +19,16 @@ import { DirectSubmitter } from '../test/e2e/support/submit';
 import { cheapJobs, type WorkloadJob } from '../test/e2e/support/workload';
 import { dropDatabase } from '../test/support/cleanup';
 import { createMigratedDatabase } from '../test/support/database';
+import { integerOption } from './support/args';
 
 const args = process.argv.slice(2);
 const argOf = (name: string, fallback: string): string => {
   const i = args.indexOf(name);
   return i < 0 ? fallback : (args[i + 1] ?? '');
 };
-const JOBS = Number(argOf('--jobs', '1000'));
+const JOBS = integerOption('pipeline-overhead', '--jobs', 1000);
 const KIND = argOf('--kind', 'board');
 const MONITOR = args.includes('--monitor');
-if (!Number.isInteger(JOBS) || JOBS < 1) {
-  process.stderr.write('pipeline-overhead: --jobs must be a positive integer\n');
-  process.exit(2);
-}
 if (KIND !== 'board' && KIND !== 'freihofner') {
   process.stderr.write('pipeline-overhead: --kind must be board or freihofner\n');
   process.exit(2);

@@ -20,24 +20,14 @@ import { DirectSubmitter } from '../test/e2e/support/submit';
 import { cheapJobs, territoryJobs, type WorkloadJob } from '../test/e2e/support/workload';
 import { dropDatabase } from '../test/support/cleanup';
 import { createMigratedDatabase } from '../test/support/database';
+import { integerOption } from './support/args';
 
-const args = process.argv.slice(2);
-const argOf = (name: string, fallback: number): number => {
-  const i = args.indexOf(name);
-  if (i < 0) return fallback;
-  const v = Number(args[i + 1]);
-  if (!Number.isInteger(v) || v < 1) {
-    process.stderr.write(`bench:pipeline: ${name} must be a positive integer\n`);
-    process.exit(2);
-  }
-  return v;
-};
-const CHEAP = argOf('--cheap', 400);
-const TRIVIAL = argOf('--trivial', 1000);
-const TERRITORY = argOf('--territory', 40);
-const RATE = argOf('--rate', 200);
-const SECONDS = argOf('--seconds', 3);
-const CONCURRENCY = argOf('--concurrency', 16);
+const CHEAP = integerOption('bench:pipeline', '--cheap', 400);
+const TRIVIAL = integerOption('bench:pipeline', '--trivial', 1000);
+const TERRITORY = integerOption('bench:pipeline', '--territory', 40);
+const RATE = integerOption('bench:pipeline', '--rate', 200);
+const SECONDS = integerOption('bench:pipeline', '--seconds', 3);
+const CONCURRENCY = integerOption('bench:pipeline', '--concurrency', 16);
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

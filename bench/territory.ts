@@ -18,20 +18,11 @@ import {
   vertexPoint,
   type FixtureGame,
 } from '../libs/engine/test/territory/support/fixtures';
+import { integerOption } from './support/args';
 
 const args = process.argv.slice(2);
-const argOf = (name: string, fallback: number): number => {
-  const i = args.indexOf(name);
-  if (i < 0) return fallback;
-  const v = Number(args[i + 1]);
-  if (!Number.isInteger(v) || v < 1) {
-    process.stderr.write(`${name}: must be a positive integer\n`);
-    process.exit(2);
-  }
-  return v;
-};
-const size = argOf('--size', 19);
-const reps = argOf('--reps', 5);
+const size = integerOption('bench:territory', '--size', 19);
+const reps = integerOption('bench:territory', '--reps', 5);
 const useGnugo = !args.includes('--no-gnugo') && gnugoAvailable();
 
 interface Sample {
