@@ -27,7 +27,8 @@ import { createWorkerApp } from '../src/bootstrap';
 import { WorkerConfig } from '../src/config/worker-config';
 import { QueueConnectionsService } from '../src/queues/queue-connections.service';
 import { preparePosition } from '../src/engine/engine-tasks';
-import { position, submitEyegraph, submitPosition } from './support/jobs';
+import { submitEyegraph, submitPosition } from '../../../test/support/job-submission';
+import { position } from './support/jobs';
 import { waitFor, WebhookReceiver } from './support/webhook-receiver';
 
 const KEY = webhookSecretKeyFromText(undefined, 'test');

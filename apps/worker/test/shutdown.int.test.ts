@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { useIsolatedServices } from '../../../test/support/services';
 import { createWorkerApp } from '../src/bootstrap';
 import { WorkerConfig } from '../src/config/worker-config';
-import { position, submitPosition } from './support/jobs';
+import { submitPosition } from '../../../test/support/job-submission';
+import { position } from './support/jobs';
 import { waitFor } from './support/webhook-receiver';
 
 describe('worker graceful shutdown', () => {

@@ -1,13 +1,12 @@
-import {
-  ANALYSIS_JOB_OPTIONS,
-  hashOf,
-  JobName,
-  QueueName,
-  type AnalyzeEyegraphJob,
-  type AnalyzePositionJob,
-} from '@moyo/contracts';
+import { ANALYSIS_JOB_OPTIONS, hashOf, JobName, QueueName } from '@moyo/contracts';
 import { bullConnectionOptions, JobRepository, PrismaService } from '@moyo/persistence';
 import { Queue } from 'bullmq';
+import {
+  eyegraphJobPayload,
+  positionJobPayload,
+  submitEyegraph,
+  submitPosition,
+} from '../../support/job-submission';
 import type { WorkloadJob } from './workload';
 
 /**
@@ -30,38 +29,9 @@ export class DirectSubmitter {
 
   /** Creates the job's row and queues it; `webhookUrl` is the job's own callback. */
   async submit(job: WorkloadJob, tenantId: string | null, webhookUrl: string | null): Promise<void> {
-    await this.jobs.createIfAbsent({
-      id: job.id,
-      tenantId,
-      kind: job.kind,
-      input: job.input as never,
-      options: job.kind === 'position' ? ({ analyses: job.analyses } as never) : undefined,
-      inputHash: hashOf(job.input),
-      webhookUrl,
-    });
-    if (job.kind === 'position') {
-      const data: AnalyzePositionJob = {
-        name: JobName.AnalyzePosition,
-        jobId: job.id,
-        tenantId,
-        batchId: null,
-        analyses: job.analyses,
-        options: job.options ?? {},
-        input: job.input,
-      };
-      await this.positions.add(JobName.AnalyzePosition, data, { ...ANALYSIS_JOB_OPTIONS, jobId: job.id });
-    } else {
-      const data: AnalyzeEyegraphJob = {
-        name: JobName.AnalyzeEyegraph,
-        jobId: job.id,
-        tenantId,
-        batchId: null,
-        analyses: ['eyegraph'],
-        options: {},
-        input: job.input,
-      };
-      await this.eyegraphs.add(JobName.AnalyzeEyegraph, data, { ...ANALYSIS_JOB_OPTIONS, jobId: job.id });
-    }
+    if (job.kind === 'position')
+      await submitPosition(this.jobs, this.positions, { ...job, tenantId, webhookUrl });
+    else await submitEyegraph(this.jobs, this.eyegraphs, { ...job, tenantId, webhookUrl });
   }
 
   /** Many jobs in one statement and one queue round trip per queue (no webhooks). */
@@ -84,15 +54,7 @@ export class DirectSubmitter {
         this.positions.addBulk(
           positions.map((job) => ({
             name: JobName.AnalyzePosition,
-            data: {
-              name: JobName.AnalyzePosition,
-              jobId: job.id,
-              tenantId,
-              batchId: null,
-              analyses: job.analyses,
-              options: job.options ?? {},
-              input: job.input,
-            } satisfies AnalyzePositionJob,
+            data: positionJobPayload({ ...job, tenantId }),
             opts: { ...ANALYSIS_JOB_OPTIONS, jobId: job.id },
           })),
         ),
@@ -100,15 +62,7 @@ export class DirectSubmitter {
         this.eyegraphs.addBulk(
           eyegraphs.map((job) => ({
             name: JobName.AnalyzeEyegraph,
-            data: {
-              name: JobName.AnalyzeEyegraph,
-              jobId: job.id,
-              tenantId,
-              batchId: null,
-              analyses: ['eyegraph'],
-              options: {},
-              input: job.input,
-            } satisfies AnalyzeEyegraphJob,
+            data: eyegraphJobPayload({ ...job, tenantId }),
             opts: { ...ANALYSIS_JOB_OPTIONS, jobId: job.id },
           })),
         ),
