@@ -18,6 +18,7 @@ import { mkdirSync, existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { GnuGoGtp, gnugoAvailable, GNUGO_PATH } from '../libs/engine/test/eyes/support/gnugo';
 import { seededRandom as rng } from '../libs/engine/src/board/random';
+import type { FixtureGame, FixtureRecord } from '../libs/engine/test/territory/support/fixtures';
 
 const OUT_DIR = resolve(__dirname, '../libs/engine/test/territory/fixtures/games');
 const COLUMNS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
@@ -41,46 +42,6 @@ interface GameSpec {
    * out (like `final_score`), which takes minutes per position in a 19x19 middle game.
    */
   midStatusList: boolean;
-}
-
-/** GNU Go's judgement of one position. Scores are GNU Go's strings and parsed numbers (+ = White). */
-interface PositionRecord {
-  move: number;
-  end: boolean;
-  toPlay: 'B' | 'W';
-  captures: { black: number; white: number };
-  estimateScore: string;
-  estimate: { score: number; upper: number; lower: number };
-  finalScore: string | null;
-  /** final_score as a number, + = White; null when not asked. */
-  final: number | null;
-  /** `final_status_list dead|alive|seki` stones; null where not asked (see midStatusList). */
-  dead: string[] | null;
-  alive: string[] | null;
-  seki: string[] | null;
-  /** `dragon_status` lines, e.g. `C9: alive`, `F16: critical G16 G16`. */
-  dragons: string[];
-  /** initial_influence black influence_regions, row-major from the top-left (+ = White). */
-  regions: number[];
-  /** initial_influence black territory_value x 100, rounded, row-major (+ = White). */
-  territory: number[];
-  seconds: { estimate: number; final: number | null };
-}
-
-interface GameFixture {
-  id: string;
-  generator: string;
-  size: number;
-  komi: number;
-  handicap: number;
-  /** GTP vertices of the handicap stones (Black), placed before move 1. */
-  handicapStones: string[];
-  level: number;
-  seed: number;
-  /** GTP vertices in order, `PASS` for a pass; Black moves first (White first after handicap). */
-  moves: string[];
-  finished: boolean;
-  records: PositionRecord[];
 }
 
 function vertex(x: number, y: number, size: number): string {
@@ -216,7 +177,7 @@ async function record(
   move: number,
   end: boolean,
   toPlay: 'B' | 'W',
-): Promise<PositionRecord> {
+): Promise<FixtureRecord> {
   const t0 = performance.now();
   const estimateScore = await ask(oracle, 'estimate_score');
   const t1 = performance.now();
@@ -263,7 +224,7 @@ async function record(
   };
 }
 
-async function playGame(spec: GameSpec): Promise<GameFixture> {
+async function playGame(spec: GameSpec): Promise<FixtureGame> {
   const player = new GnuGoGtp(['--level', String(spec.level), '--seed', String(spec.seed), '--never-resign']);
   const oracle = new GnuGoGtp(['--never-resign']);
   try {
@@ -279,7 +240,7 @@ async function playGame(spec: GameSpec): Promise<GameFixture> {
     }
     const random = rng(spec.seed * 7919 + 17);
     const moves: string[] = [];
-    const records: PositionRecord[] = [];
+    const records: FixtureRecord[] = [];
     let color: 'B' | 'W' = spec.handicap > 0 ? 'W' : 'B';
     let passes = 0;
     const lo = 2;

@@ -6,7 +6,10 @@ import { Geometry } from '../../../src/board/geometry';
 /** Directory of the GNU Go self-play fixtures written by scripts/gen-territory-fixtures.ts. */
 export const GAMES_DIR = resolve(__dirname, '../fixtures/games');
 
-/** GNU Go's judgement of one position (see scripts/gen-territory-fixtures.ts); + = White. */
+/**
+ * GNU Go's judgement of one position, as scripts/gen-territory-fixtures.ts writes it. Scores are
+ * GNU Go's strings and parsed numbers (+ = White).
+ */
 export interface FixtureRecord {
   move: number;
   end: boolean;
@@ -15,13 +18,20 @@ export interface FixtureRecord {
   estimateScore: string;
   estimate: { score: number; upper: number; lower: number };
   finalScore: string | null;
+  /** final_score as a number, + = White; null when not asked. */
   final: number | null;
-  /** Null in 19x19 middle-game records (GNU Go plays the game out to answer them: too slow). */
+  /**
+   * `final_status_list dead|alive|seki` stones; null where not asked (19x19 middle-game records:
+   * GNU Go plays the game out to answer them, too slow).
+   */
   dead: string[] | null;
   alive: string[] | null;
   seki: string[] | null;
+  /** `dragon_status` lines, e.g. `C9: alive`, `F16: critical G16 G16`. */
   dragons: string[];
+  /** initial_influence black influence_regions, row-major from the top-left (+ = White). */
   regions: number[];
+  /** initial_influence black territory_value x 100, rounded, row-major (+ = White). */
   territory: number[];
   seconds: { estimate: number; final: number | null };
 }
@@ -29,12 +39,15 @@ export interface FixtureRecord {
 /** One self-play game with its records. */
 export interface FixtureGame {
   id: string;
+  generator: string;
   size: number;
   komi: number;
   handicap: number;
+  /** GTP vertices of the handicap stones (Black), placed before move 1. */
   handicapStones: string[];
   level: number;
   seed: number;
+  /** GTP vertices in order, `PASS` for a pass; Black moves first (White first after handicap). */
   moves: string[];
   finished: boolean;
   records: FixtureRecord[];
