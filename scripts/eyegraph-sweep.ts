@@ -8,7 +8,7 @@
  * Exit code 1 when any shape disagrees, 2 on bad arguments or without GNU Go.
  */
 import { GnuGoGtp, gnugoAvailable, GNUGO_PATH } from '../libs/engine/test/eyes/support/gnugo';
-import { randomEyeGraph, seededRandom } from '../libs/engine/test/eyes/support/random-graphs';
+import { randomLiveShape, seededRandom } from '../libs/engine/test/eyes/support/random-graphs';
 import { answerLikeGnuGo } from '../libs/engine/test/eyes/support/answer';
 
 const SHAPES_PER_SEED = 120;
@@ -32,9 +32,7 @@ async function main(): Promise<number> {
     // The live test's draw, shape for shape.
     const random = seededRandom(seed);
     for (let k = 0; k < SHAPES_PER_SEED; k++) {
-      const points = 1 + Math.floor(random() * 10);
-      const rates = { margin: Math.min(0.15, 1.2 / points), stone: 0.1, marginStone: 0.03 };
-      const graph = randomEyeGraph(random, points, rates);
+      const graph = randomLiveShape(random);
       if (seen.has(graph)) continue;
       seen.add(graph);
       let theirs: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GnuGoGtp, gnugoAvailable, GNUGO_PATH } from './support/gnugo';
-import { randomEyeGraph, seededRandom } from './support/random-graphs';
+import { randomLiveShape, seededRandom } from './support/random-graphs';
 import { answerLikeGnuGo } from './support/answer';
 
 const available = gnugoAvailable();
@@ -18,7 +18,7 @@ function liveSeed(setting: string | undefined): number {
   return seed;
 }
 
-describe.skipIf(!available)('analyze_eyegraph against a live GNU Go on fresh random shapes', () => {
+describe.skipIf(!available)('analyze_eyegraph against a live GNU Go on seeded random shapes', () => {
   let gnugo: GnuGoGtp;
   beforeAll(() => {
     gnugo = new GnuGoGtp();
@@ -35,10 +35,7 @@ describe.skipIf(!available)('analyze_eyegraph against a live GNU Go on fresh ran
     const mismatches: { graph: string; gnugo: string; ours: string }[] = [];
     const crashed: string[] = [];
     for (let k = 0; k < SHAPES; k++) {
-      const points = 1 + Math.floor(random() * 10);
-      // Fewer marginal points on bigger shapes, or most could not be realised.
-      const rates = { margin: Math.min(0.15, 1.2 / points), stone: 0.1, marginStone: 0.03 };
-      const graph = randomEyeGraph(random, points, rates);
+      const graph = randomLiveShape(random);
       let theirs: string;
       try {
         theirs = await gnugo.command(`analyze_eyegraph ${graph}`);

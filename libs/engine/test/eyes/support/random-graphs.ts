@@ -56,3 +56,16 @@ export function randomEyeGraph(
   if (edge.startsWith('bottom')) rows = [...rows, line];
   return rows.join('%');
 }
+
+/**
+ * The live differential test's draw: a shape of 1 to 10 points, with fewer marginal points on
+ * bigger shapes (or most could not be realised). scripts/eyegraph-sweep.ts draws the same.
+ */
+export function randomLiveShape(random: () => number): string {
+  const points = 1 + Math.floor(random() * 10);
+  return randomEyeGraph(random, points, {
+    margin: Math.min(0.15, 1.2 / points),
+    stone: 0.1,
+    marginStone: 0.03,
+  });
+}
