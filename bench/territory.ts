@@ -6,13 +6,13 @@
  * Run: `npm run bench:territory` (= `npx tsx bench/territory.ts [--size 19] [--reps 5] [--no-gnugo]`).
  */
 import { analyzePosition, positionFromGame } from '../libs/engine/src/analysis';
-import { BLACK, WHITE } from '../libs/engine/src/board/color';
 import { Game } from '../libs/engine/src/board/history';
 import { analyzeGroups } from '../libs/engine/src/groups';
 import { computeInfluenceField } from '../libs/engine/src/influence/field';
 import { analyzeTerritory, moveValues, twoLayers } from '../libs/engine/src/territory';
 import { GnuGoGtp, gnugoAvailable } from '../libs/engine/test/eyes/support/gnugo';
 import {
+  fixtureTerritoryOptions,
   loadGames,
   replay,
   vertexPoint,
@@ -101,12 +101,7 @@ async function main(): Promise<void> {
   };
   for (const s of samples) {
     const pos = replay(s.game, s.move);
-    const opts = {
-      komi: s.game.komi,
-      handicap: s.game.handicap,
-      captures: { black: pos.captures[BLACK], white: pos.captures[WHITE] },
-      toMove: pos.toMove,
-    };
+    const opts = fixtureTerritoryOptions(s.game, pos);
     const full = analyzeTerritory(pos, opts);
     parts['influence field'].push(time(() => computeInfluenceField(pos, { toMove: pos.toMove })));
     parts.groups.push(time(() => analyzeGroups(pos, { toMove: pos.toMove })));

@@ -13,6 +13,7 @@
 import { BLACK, WHITE } from '../libs/engine/src/board/color';
 import { analyzeTerritory, type TerritoryOptions } from '../libs/engine/src/territory';
 import {
+  fixtureTerritoryOptions,
   loadGames,
   replay,
   vertexPoint,
@@ -95,13 +96,7 @@ for (const game of loadGames()) {
     if (record.end) continue;
     const i = index++;
     const pos = replay(game, record.move);
-    const a = analyzeTerritory(pos, {
-      komi: game.komi,
-      handicap: game.handicap,
-      captures: { black: pos.captures[BLACK], white: pos.captures[WHITE] },
-      toMove: pos.toMove,
-      ...overrides,
-    });
+    const a = analyzeTerritory(pos, { ...fixtureTerritoryOptions(game, pos), ...overrides });
     rows.push({
       game,
       record,

@@ -1,6 +1,6 @@
 import { BLACK, WHITE } from '../../../src/board/color';
 import { analyzeTerritory } from '../../../src/territory';
-import { loadGames, replay, vertexPoint, type FixtureGame } from './fixtures';
+import { fixtureTerritoryOptions, loadGames, replay, vertexPoint, type FixtureGame } from './fixtures';
 
 /** Agreement figures of our analysis with GNU Go 3.8's answers on the fixture games. */
 export interface Agreement {
@@ -63,12 +63,7 @@ export function measureAgreement(games: FixtureGame[] = loadGames()): Agreement 
   for (const g of games) {
     for (const r of g.records) {
       const pos = replay(g, r.move);
-      const a = analyzeTerritory(pos, {
-        komi: g.komi,
-        handicap: g.handicap,
-        captures: { black: pos.captures[BLACK], white: pos.captures[WHITE] },
-        toMove: pos.toMove,
-      });
+      const a = analyzeTerritory(pos, fixtureTerritoryOptions(g, pos));
       pos.geo.points.forEach((p, i) => {
         if (Math.abs(r.regions[i]) !== 3) return;
         // GNU Go's codes are White-positive, our ownership Black-positive.

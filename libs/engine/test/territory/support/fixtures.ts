@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BLACK, EMPTY, WHITE, type Player } from '../../../src/board/color';
 import { Geometry } from '../../../src/board/geometry';
+import type { TerritoryOptions } from '../../../src/territory';
 
 /** Directory of the GNU Go self-play fixtures written by scripts/gen-territory-fixtures.ts. */
 export const GAMES_DIR = resolve(__dirname, '../fixtures/games');
@@ -121,4 +122,17 @@ export function replay(game: FixtureGame, moves: number): ReplayedPosition {
     color = color === BLACK ? WHITE : BLACK;
   }
   return { geo, colors, captures, toMove: color };
+}
+
+/**
+ * analyzeTerritory's options for a replayed fixture position: the game's komi and handicap, the
+ * replay's captures and side to move.
+ */
+export function fixtureTerritoryOptions(game: FixtureGame, pos: ReplayedPosition): TerritoryOptions {
+  return {
+    komi: game.komi,
+    handicap: game.handicap,
+    captures: { black: pos.captures[BLACK], white: pos.captures[WHITE] },
+    toMove: pos.toMove,
+  };
 }
