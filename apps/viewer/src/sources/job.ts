@@ -1,0 +1,53 @@
+import type { Api } from '../api';
+import { readEvents } from '../sse';
+import { emptyTimeline, withInput } from '../timeline';
+import { TERMINAL, type JobView } from '../types';
+import { isAbort, sleep, type Source, type SourceCallbacks } from './source';
+
+/**
+ * One position job: the game's moves from its input, the analysis at its turn only (every other
+ * move shows "not analysed"). Follows the job over SSE (`GET /v1/jobs/:id/events`) until it ends,
+ * polling if the stream fails.
+ */
+export function openJob(api: Api, id: string, cb: SourceCallbacks): Source {
+  const abort = new AbortController();
+  const signal = abort.signal;
+  let t = emptyTimeline('job', id);
+  const path = `/v1/jobs/${encodeURIComponent(id)}`;
+
+  function apply(job: JobView): void {
+    if (job.kind !== 'position' || !job.input) throw new Error(`job ${id} is not a position job`);
+    t = withInput(t, job.input);
+    const turn = job.input.analyzeTurn ?? job.input.moves.length;
+    t.steps = new Map([
+      [turn, { jobId: job.id, status: job.status, result: job.result, error: job.error?.message }],
+    ]);
+    t.live = !TERMINAL.has(job.status);
+    t.note = `job ${job.status}${job.status === 'running' ? ` (${job.progress}%)` : ''}: analyses move ${turn}`;
+    if (!t.live) t.transport = 'none';
+    cb.update(t);
+  }
+
+  (async () => {
+    apply(await api.json<JobView>(path, { signal }));
+    while (t.live && !signal.aborted) {
+      try {
+        t = { ...t, transport: 'sse' };
+        let ended = false;
+        await readEvents(`${path}/events`, api.headers(), signal, (e) => {
+          const status = (JSON.parse(e.data) as { status?: string }).status ?? '';
+          if (TERMINAL.has(status)) ended = true;
+        });
+        if (!ended) throw new Error('event stream ended early');
+      } catch (err) {
+        if (isAbort(err)) return;
+        t = { ...t, transport: 'polling' };
+        await sleep(1000, signal);
+      }
+      apply(await api.json<JobView>(path, { signal }));
+    }
+  })().catch((err: unknown) => {
+    if (!isAbort(err)) cb.error((err as Error).message);
+  });
+  return { close: () => abort.abort() };
+}

@@ -1,0 +1,112 @@
+import { BoundedGoban, type Map, type Marker, type Vertex } from '@sabaki/shudan';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { MoveAnalysis } from '../analysis';
+import type { Position } from '../timeline';
+
+export interface Overlays {
+  ownership: boolean;
+  dead: boolean;
+  moveValues: boolean;
+}
+
+interface Props {
+  position: Position;
+  analysis: MoveAnalysis | null;
+  overlays: Overlays;
+  onSwipe(direction: -1 | 1): void;
+}
+
+/** Ownership below this is left unmarked (the engine is not sure either way). */
+const MIN_OWNERSHIP = 0.15;
+
+function grid<T>(size: number, fill: T): Map<T> {
+  return Array.from({ length: size }, () => Array.from({ length: size }, () => fill));
+}
+
+/**
+ * The goban (@sabaki/shudan): stones from the replayed moves; ownership as graded marks on empty
+ * points and dead stones, dead stones faded and crossed, the best moves labelled with their
+ * values, the last move circled. Fills the width it is given; a horizontal swipe steps.
+ */
+export function Board({ position, analysis, overlays, onSwipe }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setWidth(el.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const signMap = position.board.signMap;
+  const size = signMap.length;
+  const maps = useMemo(() => {
+    const paintMap = grid<number>(size, 0);
+    const markerMap = grid<Marker | null>(size, null);
+    const dimmed: Vertex[] = [];
+    const dead = new Set((analysis?.deadStones ?? []).map(([x, y]) => y * size + x));
+    if (analysis && overlays.ownership && analysis.ownership) {
+      analysis.ownership.forEach((v, i) => {
+        const x = i % size;
+        const y = Math.floor(i / size);
+        if (y >= size) return;
+        const stone = signMap[y][x];
+        // Marks on empty points and on dead stones; a living stone needs none.
+        if (stone !== 0 && !dead.has(i)) return;
+        if (Math.abs(v) >= MIN_OWNERSHIP) paintMap[y][x] = Math.max(-1, Math.min(1, v));
+      });
+    }
+    if (analysis && overlays.dead) {
+      for (const [x, y] of analysis.deadStones) {
+        if (signMap[y]?.[x] === 0) continue;
+        dimmed.push([x, y]);
+        markerMap[y][x] = { type: 'cross' };
+      }
+    }
+    if (analysis && overlays.moveValues) {
+      for (const m of analysis.topMoves.slice(0, 3)) {
+        const [x, y] = m.vertex;
+        if (signMap[y]?.[x] === 0) markerMap[y][x] = { type: 'label', label: m.value.toFixed(1) };
+      }
+    }
+    const last = position.lastMove?.vertex;
+    if (last && signMap[last[1]]?.[last[0]] !== 0 && !markerMap[last[1]][last[0]]) {
+      markerMap[last[1]][last[0]] = { type: 'circle' };
+    }
+    return { paintMap, markerMap, dimmed };
+  }, [position, analysis, overlays, signMap, size]);
+
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const maxHeight = typeof window === 'undefined' ? width : Math.max(240, window.innerHeight - 140);
+  return (
+    <div
+      class="board"
+      ref={box}
+      data-size={size}
+      onPointerDown={(e) => (start.current = { x: e.clientX, y: e.clientY })}
+      onPointerUp={(e) => {
+        const s = start.current;
+        start.current = null;
+        if (!s) return;
+        const dx = e.clientX - s.x;
+        if (Math.abs(dx) > 40 && Math.abs(dx) > 2 * Math.abs(e.clientY - s.y)) onSwipe(dx < 0 ? 1 : -1);
+      }}
+    >
+      {width > 0 && (
+        <BoundedGoban
+          maxWidth={width}
+          maxHeight={Math.max(maxHeight, Math.min(width, 480))}
+          maxVertexSize={48}
+          showCoordinates
+          signMap={signMap}
+          paintMap={maps.paintMap as Map<0 | 1 | -1>}
+          markerMap={maps.markerMap}
+          dimmedVertices={maps.dimmed}
+        />
+      )}
+    </div>
+  );
+}
