@@ -6,3 +6,4 @@ export { analyzeCommand } from './analyze';
 export { showCommand } from './show';
 export { gtpCommand } from './gtp';
 export { eyegraphCommand } from './eyegraph-command';
+export { analysisCommand } from './analysis';

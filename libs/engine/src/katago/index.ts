@@ -1,0 +1,9 @@
+/** KataGo's analysis protocol on Moyo's estimate: queries, per-turn answers, the queue. */
+export * from './errors';
+export * from './coords';
+export * from './rules';
+export * from './estimate';
+export * from './answer';
+export * from './query';
+export * from './replay';
+export * from './engine';

@@ -1,0 +1,62 @@
+import { positionFromGame } from '../analysis/registry';
+import type { Position } from '../analysis/types';
+import { formatGtpVertex } from '../board/coords';
+import { IllegalMoveError } from '../board/board';
+import { Game } from '../board/history';
+import { analyzeTurn, type KataGoTurnAnalysis } from './answer';
+import { playerLetter } from './coords';
+import { KataGoFieldError } from './errors';
+import { defaultInitialPlayer, type KataGoQuery } from './query';
+
+/**
+ * The game of a query after `turnNumber` moves: setup stones, the first player, then the moves
+ * (a move by the "wrong" colour is played as given, as KataGo does). Throws KataGoFieldError on
+ * `moves` naming the first illegal move.
+ */
+export function gameAtTurn(query: KataGoQuery, turnNumber: number): Game {
+  const game = new Game(query.size, { rules: query.rules, komi: query.komi });
+  const first = query.initialPlayer ?? defaultInitialPlayer(query);
+  if (query.initialStones.length > 0) {
+    // Setup stones are not counted as handicap: KataGo's bonus for them depends on the rules.
+    game.setup([...query.initialStones], first);
+  } else {
+    game.toPlay = first;
+  }
+  for (let i = 0; i < turnNumber; i++) {
+    const m = query.moves[i];
+    try {
+      game.play(m.point, m.player);
+    } catch (e) {
+      if (!(e instanceof IllegalMoveError)) throw e;
+      const where = formatGtpVertex(m.point, game.geo);
+      throw new KataGoFieldError(
+        'moves',
+        `Illegal move ${i}: ${playerLetter(m.player)} ${where} (${e.reason})`,
+      );
+    }
+  }
+  return game;
+}
+
+/** A turn's full KataGo answer: `id`, `turnNumber` and the analysis. */
+export type KataGoTurnResult = { id: string; turnNumber: number } & KataGoTurnAnalysis;
+
+/** The analysis options of a query for a position whose player to move is `position.toPlay`. */
+function turnOptions(query: KataGoQuery, position: Position) {
+  return {
+    maxVisits: query.maxVisits,
+    perspective: query.perspective,
+    includeOwnership: query.includeOwnership,
+    includeOwnershipStdev: query.includeOwnershipStdev,
+    includeMovesOwnership: query.includeMovesOwnership,
+    includeMovesOwnershipStdev: query.includeMovesOwnershipStdev,
+    avoid: query.avoid.get(position.toPlay),
+    allow: query.allow.get(position.toPlay),
+  };
+}
+
+/** Analyses one turn of a query (the moves were checked when it was read). */
+export function answerTurn(query: KataGoQuery, turnNumber: number): KataGoTurnResult {
+  const position = positionFromGame(gameAtTurn(query, turnNumber));
+  return { id: query.id, turnNumber, ...analyzeTurn(position, turnOptions(query, position)) };
+}
