@@ -7,3 +7,4 @@ export * from './territory';
 export * from './sgf';
 export * from './analysis';
 export * from './eyes';
+export * from './katago';
