@@ -9,6 +9,7 @@ import { loggerModule } from './logging/logger.module';
 import { PositionsModule } from './positions/positions.module';
 import { PositionsProcessor } from './positions/positions.processor';
 import { QueuesModule } from './queues/queues.module';
+import { ReconcileModule } from './reconcile/reconcile.module';
 import { configureProcessor } from './queues/start-worker';
 import { deliveryBackoff, DeliverWebhookProcessor } from './webhooks/deliver-webhook.processor';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -40,6 +41,7 @@ export class WorkerModule {
         PositionsModule,
         EyegraphsModule,
         WebhooksModule,
+        ReconcileModule,
       ],
     };
   }

@@ -422,7 +422,7 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
 
     // Redelivered later (as the api's redeliver does): attempt numbers go on, 6 is the success.
     receiver.respond = () => 200;
-    expect(await worker.get(WebhookRepository).markForRedelivery(down.id)).toBe(true);
+    expect(await worker.get(WebhookRepository).markForRedelivery(down.id, `${down.id}-r1`)).toBe(true);
     await worker
       .get(QueueConnectionsService)
       .queue(QueueName.Webhooks)

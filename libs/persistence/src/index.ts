@@ -4,6 +4,7 @@
  */
 export * from './persistence.module';
 export { PERSISTENCE_OPTIONS, PrismaService, type PersistenceOptions } from './prisma/prisma.service';
+export { isDatabaseUnavailable } from './prisma/database-errors';
 export * from './repositories';
 export * from './redis';
 export type {

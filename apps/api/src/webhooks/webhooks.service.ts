@@ -118,7 +118,8 @@ export class WebhooksService {
     const webhook = await this.find(id, tenantId);
     const delivery = UUID.test(deliveryId) ? await this.webhooks.findDelivery(webhook.id, deliveryId) : null;
     if (!delivery) throw this.notFound('delivery', deliveryId);
-    if (!(await this.webhooks.markForRedelivery(delivery.id))) {
+    const queueJobId = `${delivery.id}-r${Date.now()}`;
+    if (!(await this.webhooks.markForRedelivery(delivery.id, queueJobId))) {
       throw new ConflictException(
         errorBody(
           409,
@@ -138,7 +139,7 @@ export class WebhooksService {
         this.queue.add(
           JobName.DeliverWebhook,
           payload,
-          deliverWebhookJobOptions(`${delivery.id}-r${Date.now()}`, this.config.webhookRetry),
+          deliverWebhookJobOptions(queueJobId, this.config.webhookRetry),
         ),
         QUEUE_TIMEOUT_MS,
         'queueing a redelivery',

@@ -12,8 +12,13 @@ import {
 export class WorkerConfig {
   readonly concurrency: number;
   readonly eyegraphConcurrency: number;
-  /** BullMQ lockDuration and stalledInterval of every queue this worker consumes. */
+  /** BullMQ lockDuration of every queue this worker consumes. */
   readonly lockDurationMs: number;
+  /** BullMQ stalledInterval: how often stalled jobs are looked for. */
+  readonly stalledIntervalMs: number;
+  /** The reconciler's period and the age below which it leaves jobs alone. */
+  readonly reconcileIntervalMs: number;
+  readonly reconcileGraceMs: number;
   /** Engine threads for position jobs. */
   readonly engineThreads: number;
   readonly logLevel: WorkerEnv['LOG_LEVEL'];
@@ -34,6 +39,9 @@ export class WorkerConfig {
     this.concurrency = env.WORKER_CONCURRENCY;
     this.eyegraphConcurrency = env.WORKER_EYEGRAPH_CONCURRENCY;
     this.lockDurationMs = env.WORKER_LOCK_DURATION_MS;
+    this.stalledIntervalMs = env.WORKER_STALLED_INTERVAL_MS;
+    this.reconcileIntervalMs = env.RECONCILE_INTERVAL_MS;
+    this.reconcileGraceMs = env.RECONCILE_GRACE_MS;
     this.engineThreads =
       env.WORKER_ENGINE_THREADS ?? Math.min(env.WORKER_CONCURRENCY, availableParallelism());
     this.logLevel = env.LOG_LEVEL;

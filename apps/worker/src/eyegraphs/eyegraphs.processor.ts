@@ -41,8 +41,8 @@ export class EyegraphsProcessor extends WorkerHost implements OnApplicationBoots
     await this.worker.close();
   }
 
-  process(job: Job<AnalyzeEyegraphJob>): Promise<JobRunSummary> {
-    return this.runner.run(job, this.steps);
+  process(job: Job<AnalyzeEyegraphJob>, token?: string): Promise<JobRunSummary> {
+    return this.runner.run(job, this.steps, token);
   }
 
   private readonly steps: JobSteps<{ cacheKey: string }> = {

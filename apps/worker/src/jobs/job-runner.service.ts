@@ -1,9 +1,10 @@
 import { WebhookEvent, type AnalyzeEyegraphJob, type AnalyzePositionJob } from '@moyo/contracts';
-import { ResultRepository, type CacheUse, type Prisma } from '@moyo/persistence';
+import { isDatabaseUnavailable, ResultRepository, type CacheUse, type Prisma } from '@moyo/persistence';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { PinoLogger } from 'nestjs-pino';
 import { EngineTaskError } from '../engine/engine-pool';
+import { postponeJob, retryWhileDatabaseDown } from './database-outage';
 import { jobView, WebhookFanoutService } from '../webhooks/webhook-fanout.service';
 
 /** What a processor's engine step gives the runner. */
@@ -39,7 +40,9 @@ export interface JobSteps<P extends { cacheKey: string }> {
  * running (the same statement reads the result cache), compute or take the cached result, then
  * store status, result, cache and webhook deliveries in one transaction and queue the
  * deliveries. Invalid input fails at once (UnrecoverableError: no retry); anything else is
- * rethrown for BullMQ's retry with backoff.
+ * rethrown for BullMQ's retry with backoff. PostgreSQL being away is no failure of the job: the
+ * final writes are retried in place for a while, then the job is postponed without using up an
+ * attempt (and a final failure that cannot be written is left to the reconciler).
  */
 @Injectable()
 export class JobRunnerService {
@@ -54,6 +57,7 @@ export class JobRunnerService {
   async run<P extends { cacheKey: string }>(
     job: Job<AnalysisJob>,
     steps: JobSteps<P>,
+    token?: string,
   ): Promise<JobRunSummary> {
     const data = job.data;
     if (!data || typeof data.jobId !== 'string' || data.jobId === '') {
@@ -70,7 +74,13 @@ export class JobRunnerService {
     } catch (err) {
       prepareError = err;
     }
-    const started = await this.results.start(jobId, attempt, prepared?.cacheKey ?? null);
+    let started: Awaited<ReturnType<ResultRepository['start']>>;
+    try {
+      started = await this.results.start(jobId, attempt, prepared?.cacheKey ?? null);
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) return postponeJob(job, token, err);
+      throw err;
+    }
     if (!started) throw new UnrecoverableError(`job ${jobId}: no such row in the jobs table`);
     if (!started.runnable) {
       // Processed before (a duplicate queue job, or a retry after a crash past the commit):
@@ -97,18 +107,25 @@ export class JobRunnerService {
         timings,
         finishedAt,
       });
-      const deliveries = await this.fanout.deliveriesFor(started.job, WebhookEvent.JobCompleted, body);
-      await this.results.complete({
-        jobId,
-        result: computed.result as Prisma.InputJsonValue,
-        timings,
-        cache: computed.cache,
-        deliveries,
-        finishedAt,
-      });
+      const job0 = started.job;
+      const deliveries = await retryWhileDatabaseDown(() =>
+        this.fanout.deliveriesFor(job0, WebhookEvent.JobCompleted, body),
+      );
+      await retryWhileDatabaseDown(() =>
+        this.results.complete({
+          jobId,
+          result: computed.result as Prisma.InputJsonValue,
+          timings,
+          cache: computed.cache,
+          deliveries,
+          finishedAt,
+        }),
+      );
       await this.fanout.enqueue(jobId, deliveries);
       return { jobId, outcome: 'completed', cache: computed.cache.kind };
     } catch (err) {
+      // The work is done or can be redone; only the database was missing: try again later.
+      if (isDatabaseUnavailable(err)) return postponeJob(job, token, err);
       const invalid = err instanceof EngineTaskError && err.invalidInput;
       const final = invalid || attempt >= (job.opts.attempts ?? 1);
       const error = {
@@ -119,16 +136,22 @@ export class JobRunnerService {
       };
       try {
         const finishedAt = new Date();
+        const job0 = started.job;
         const deliveries = final
-          ? await this.fanout.deliveriesFor(
-              started.job,
-              WebhookEvent.JobFailed,
-              jobView(started.job, { status: 'failed', result: null, error, timings: null, finishedAt }),
+          ? await retryWhileDatabaseDown(() =>
+              this.fanout.deliveriesFor(
+                job0,
+                WebhookEvent.JobFailed,
+                jobView(job0, { status: 'failed', result: null, error, timings: null, finishedAt }),
+              ),
             )
           : [];
-        await this.results.fail({ jobId, error, final, deliveries, finishedAt });
+        await retryWhileDatabaseDown(() =>
+          this.results.fail({ jobId, error, final, deliveries, finishedAt }),
+        );
         if (final) await this.fanout.enqueue(jobId, deliveries);
       } catch (recordErr) {
+        // BullMQ still fails the job; the reconciler then records it (reason and job.failed).
         this.logger.warn({ jobId, err: recordErr }, 'could not record the job failure');
       }
       if (invalid) throw new UnrecoverableError(error.message);

@@ -45,8 +45,8 @@ export class PositionsProcessor extends WorkerHost implements OnApplicationBoots
     await this.worker.close();
   }
 
-  process(job: Job<AnalyzePositionJob>): Promise<JobRunSummary> {
-    return this.runner.run(job, this.steps);
+  process(job: Job<AnalyzePositionJob>, token?: string): Promise<JobRunSummary> {
+    return this.runner.run(job, this.steps, token);
   }
 
   private readonly steps: JobSteps<Prepared> = {

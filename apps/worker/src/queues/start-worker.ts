@@ -22,7 +22,7 @@ export function configureProcessor(
     autorun: false,
     concurrency,
     lockDuration: config.lockDurationMs,
-    stalledInterval: config.lockDurationMs,
+    stalledInterval: config.stalledIntervalMs,
   })(processor as unknown as new (...args: unknown[]) => unknown);
 }
 

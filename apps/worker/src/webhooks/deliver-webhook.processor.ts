@@ -8,12 +8,13 @@ import {
   WebhookHeader,
   type DeliverWebhookJob,
 } from '@moyo/contracts';
-import { WebhookDeliveryRepository } from '@moyo/persistence';
+import { isDatabaseUnavailable, WebhookDeliveryRepository } from '@moyo/persistence';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { UnrecoverableError, type Job, type MinimalJob } from 'bullmq';
 import { PinoLogger } from 'nestjs-pino';
 import { WorkerConfig } from '../config/worker-config';
+import { postponeJob, retryWhileDatabaseDown } from '../jobs/database-outage';
 import { startWorker } from '../queues/start-worker';
 
 import { WebhookSenderService } from './webhook-sender.service';
@@ -44,7 +45,17 @@ export class DeliverWebhookProcessor extends WorkerHost implements OnApplication
     await this.worker.close();
   }
 
-  async process(job: Job<DeliverWebhookJob>): Promise<{ status: number | null }> {
+  async process(job: Job<DeliverWebhookJob>, token?: string): Promise<{ status: number | null }> {
+    try {
+      return await this.deliver(job);
+    } catch (err) {
+      // PostgreSQL away: try later without using up one of the delivery's attempts.
+      if (isDatabaseUnavailable(err)) return postponeJob(job, token, err);
+      throw err;
+    }
+  }
+
+  private async deliver(job: Job<DeliverWebhookJob>): Promise<{ status: number | null }> {
     const { deliveryId } = job.data;
     const delivery = await this.deliveries.find(deliveryId);
     // Deleted with its webhook, or already settled (a duplicate queue job): nothing to send.
@@ -78,16 +89,18 @@ export class DeliverWebhookProcessor extends WorkerHost implements OnApplication
     });
     const delivered = outcome.error === null;
     const final = delivered || lastAttempt || outcome.refused;
-    await this.deliveries.recordAttempt(deliveryId, {
-      attempt,
-      responseCode: outcome.status,
-      latencyMs: outcome.latencyMs,
-      error: outcome.error,
-      status: delivered ? 'delivered' : final ? 'failed' : 'pending',
-      nextAttemptAt: final
-        ? null
-        : new Date(Date.now() + webhookBackoffDelay(queueAttempt, readBackoffBase(job))),
-    });
+    await retryWhileDatabaseDown(() =>
+      this.deliveries.recordAttempt(deliveryId, {
+        attempt,
+        responseCode: outcome.status,
+        latencyMs: outcome.latencyMs,
+        error: outcome.error,
+        status: delivered ? 'delivered' : final ? 'failed' : 'pending',
+        nextAttemptAt: final
+          ? null
+          : new Date(Date.now() + webhookBackoffDelay(queueAttempt, readBackoffBase(job))),
+      }),
+    );
     if (delivered) return { status: outcome.status };
     this.logger.info(
       { deliveryId, url: delivery.url, attempt, error: outcome.error, final },

@@ -131,19 +131,33 @@ export class WebhookFanoutService {
   ): Promise<number> {
     const list = deliveries ?? (await this.deliveries.pendingForJob(jobId));
     if (list.length === 0) return 0;
-    await this.queue.addBulk(
-      list.map((d) => ({
-        name: JobName.DeliverWebhook,
-        data: {
-          name: JobName.DeliverWebhook,
-          deliveryId: d.id,
-          webhookId: d.webhookId,
-          event: d.event,
-          jobId,
-        } satisfies DeliverWebhookJob,
-        opts: deliverWebhookJobOptions(d.id, this.schedule),
-      })),
-    );
+    await this.queue.addBulk(list.map((d) => this.queueJob({ ...d, jobId }, d.id)));
     return list.length;
+  }
+
+  /**
+   * Queues a pending delivery under the queue job id `queueJobId` (the reconciler's requeue of a
+   * delivery whose queue job was lost; the caller has recorded the id on the delivery first).
+   */
+  async enqueueAs(
+    delivery: Pick<WebhookDelivery, 'id' | 'webhookId' | 'event' | 'jobId'>,
+    queueJobId: string,
+  ): Promise<void> {
+    const { name, data, opts } = this.queueJob(delivery, queueJobId);
+    await this.queue.add(name, data, opts);
+  }
+
+  private queueJob(d: Pick<WebhookDelivery, 'id' | 'webhookId' | 'event' | 'jobId'>, queueJobId: string) {
+    return {
+      name: JobName.DeliverWebhook,
+      data: {
+        name: JobName.DeliverWebhook,
+        deliveryId: d.id,
+        webhookId: d.webhookId,
+        event: d.event,
+        jobId: d.jobId,
+      } satisfies DeliverWebhookJob,
+      opts: deliverWebhookJobOptions(queueJobId, this.schedule),
+    };
   }
 }

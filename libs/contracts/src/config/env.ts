@@ -98,6 +98,20 @@ export const workerEnvSchema = commonEnvSchema.extend({
    * again after about this long (BullMQ lockDuration and stalledInterval).
    */
   WORKER_LOCK_DURATION_MS: intBetween(1000, 600_000, 30_000),
+  /**
+   * How often a worker looks for stalled jobs (their worker died: lock lapsed). A dead worker's job
+   * is taken up again within about WORKER_LOCK_DURATION_MS plus this (BullMQ stalledInterval).
+   */
+  WORKER_STALLED_INTERVAL_MS: intBetween(500, 600_000, 5_000),
+  /**
+   * How often the reconciler sweeps (one worker replica at a time): jobs the jobs table holds as
+   * queued or running but Redis lost are queued again; jobs BullMQ gave up on (failed, stalled
+   * too often) are marked failed with the reason and their job.failed webhooks sent; pending
+   * webhook deliveries that lost their queue job are queued again.
+   */
+  RECONCILE_INTERVAL_MS: intBetween(200, 3_600_000, 10_000),
+  /** The reconciler leaves jobs and deliveries younger than this alone (their enqueue may be under way). */
+  RECONCILE_GRACE_MS: intBetween(0, 3_600_000, 15_000),
   /** Webhook deliveries one worker process sends at once. */
   WEBHOOK_CONCURRENCY: intBetween(1, 256, 16),
   /** A delivery attempt that has no complete answer after this long fails (default 10 s). */

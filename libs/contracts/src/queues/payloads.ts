@@ -61,3 +61,36 @@ export type JobPayload = AnalyzePositionJob | AnalyzeEyegraphJob | DeliverWebhoo
 
 /** The payload type for a given job name. */
 export type JobPayloadOf<N extends JobName> = Extract<JobPayload, { name: N }>;
+
+/** The columns of a jobs row an analysis job's queue payload is made from. */
+export interface AnalysisJobRow {
+  id: string;
+  kind: string;
+  tenantId: string | null;
+  batchId: string | null;
+  input: unknown;
+  /** The row's `options`: `{analyses, analysisOptions?}` (the api) or `{analyses, source}` (ingest). */
+  options: unknown;
+}
+
+/**
+ * The queue payload of an analysis job, made again from its jobs row (what the api and the ingest
+ * put on the queue when they created it): the reconciler queues a job Redis lost with it. Pure.
+ */
+export function analysisJobPayload(row: AnalysisJobRow): AnalyzePositionJob | AnalyzeEyegraphJob {
+  const options = (row.options ?? {}) as { analyses?: unknown; analysisOptions?: unknown };
+  const analyses = Array.isArray(options.analyses) ? (options.analyses as string[]) : [];
+  const analysisOptions =
+    options.analysisOptions && typeof options.analysisOptions === 'object'
+      ? (options.analysisOptions as Record<string, unknown>)
+      : {};
+  const common = { jobId: row.id, tenantId: row.tenantId, batchId: row.batchId, options: analysisOptions };
+  return row.kind === 'eyegraph'
+    ? {
+        name: JobName.AnalyzeEyegraph,
+        ...common,
+        analyses: analyses.length ? analyses : ['eyegraph'],
+        input: row.input as EyegraphInput,
+      }
+    : { name: JobName.AnalyzePosition, ...common, analyses, input: row.input as PositionInput };
+}

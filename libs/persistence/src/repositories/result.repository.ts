@@ -35,7 +35,7 @@ interface JobHeaderRow {
   started_at: Date | null;
 }
 
-const header = (r: JobHeaderRow): JobHeader => ({
+const jobHeader = (r: JobHeaderRow): JobHeader => ({
   id: r.id,
   tenantId: r.tenant_id,
   kind: r.kind,
@@ -55,6 +55,12 @@ const HEADER_COLUMNS = Prisma.raw(
   `id, tenant_id::text AS tenant_id, kind::text AS kind, status, batch_id::text AS batch_id, webhook_url,
    progress, attempts, input, options, created_at, started_at`,
 );
+
+/** Where the next page of `unfinished` starts: after this job. */
+export interface UnfinishedCursor {
+  createdAt: Date;
+  id: string;
+}
 
 /** How a completed job's result relates to the result cache. */
 export type CacheUse = { kind: 'store'; key: string } | { kind: 'hit'; key: string } | { kind: 'none' };
@@ -79,14 +85,21 @@ export interface JobFailure {
   finishedAt: Date;
 }
 
-/** INSERT of webhook deliveries from one JSON parameter (nothing when the list is empty). */
-function insertDeliveries(deliveries: NewWebhookDelivery[]): Prisma.Sql {
+/**
+ * INSERT of webhook deliveries from one JSON parameter (nothing when the list is empty); with
+ * `onlyIf`, only when that SQL condition holds.
+ */
+function insertDeliveries(
+  deliveries: NewWebhookDelivery[],
+  onlyIf: Prisma.Sql = Prisma.sql`true`,
+): Prisma.Sql {
   const rows = JSON.stringify(deliveries);
   return Prisma.sql`
     INSERT INTO webhook_deliveries (id, webhook_id, tenant_id, url, event, job_id, payload)
     SELECT d.id::uuid, d."webhookId"::uuid, d."tenantId"::uuid, d.url, d.event, d."jobId", d.payload
       FROM jsonb_to_recordset(${rows}::jsonb)
         AS d(id text, "webhookId" text, "tenantId" text, url text, event text, "jobId" text, payload jsonb)
+     WHERE ${onlyIf}
     ON CONFLICT (id) DO NOTHING`;
 }
 
@@ -133,7 +146,7 @@ export class ResultRepository {
     );
     if (rows.length !== 1) return null;
     const { runnable, cached } = rows[0];
-    return { job: header(rows[0]), runnable, cached: runnable ? cached : null };
+    return { job: jobHeader(rows[0]), runnable, cached: runnable ? cached : null };
   }
 
   /** Records progress (0-100) of a running job. */
@@ -181,7 +194,8 @@ export class ResultRepository {
 
   /**
    * Records a failure. A final one marks the job failed and creates its deliveries (one
-   * statement); otherwise the job goes back to `queued` with the error, for BullMQ's retry.
+   * statement; none when the job had already ended, e.g. completed meanwhile); otherwise the job
+   * goes back to `queued` with the error, for BullMQ's retry.
    */
   async fail(f: JobFailure): Promise<{ failedNow: boolean }> {
     const error = JSON.stringify(f.error);
@@ -195,9 +209,25 @@ export class ResultRepository {
         UPDATE jobs SET status = 'failed', error = ${error}::jsonb, finished_at = ${f.finishedAt.toISOString()}::timestamptz
          WHERE id = ${f.jobId} AND status IN ('queued', 'running')
         RETURNING id
-      ), delivered AS (${insertDeliveries(f.deliveries)})
+      ), delivered AS (${insertDeliveries(f.deliveries, Prisma.sql`EXISTS (SELECT 1 FROM done)`)})
       SELECT count(*)::int AS failed FROM done`);
     return { failedNow: rows[0]?.failed === 1 };
+  }
+
+  /**
+   * Jobs not yet finished (queued or running) created before `createdBefore`, oldest first, at
+   * most `limit` of them after `after` (exclusive): the reconciler's pages. Uses the
+   * (status, created_at) index.
+   */
+  async unfinished(createdBefore: Date, limit: number, after?: UnfinishedCursor): Promise<JobHeader[]> {
+    const afterAt = after ? after.createdAt.toISOString() : null;
+    const rows = await this.prisma.query<JobHeaderRow>(Prisma.sql`
+      SELECT ${HEADER_COLUMNS} FROM jobs
+       WHERE status IN ('queued', 'running') AND created_at < ${createdBefore.toISOString()}::timestamptz
+         AND (${afterAt}::timestamptz IS NULL OR (created_at, id) > (${afterAt}::timestamptz, ${after?.id ?? ''}))
+       ORDER BY created_at, id
+       LIMIT ${limit}`);
+    return rows.map(jobHeader);
   }
 
   /** The job with its result (any tenant: for the worker and tests). */

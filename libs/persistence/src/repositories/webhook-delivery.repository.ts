@@ -102,6 +102,43 @@ export class WebhookDeliveryRepository {
     );
   }
 
+  /**
+   * Pending deliveries created before `createdBefore`, oldest first, `limit` of them after
+   * `afterId` in (created_at, id) order: the reconciler checks that each still has a queue job.
+   */
+  pendingBefore(createdBefore: Date, limit: number, after?: { createdAt: Date; id: string }) {
+    return this.prisma.client.webhookDelivery.findMany({
+      where: {
+        status: 'pending',
+        createdAt: { lt: createdBefore },
+        ...(after
+          ? {
+              OR: [
+                { createdAt: { gt: after.createdAt } },
+                { createdAt: after.createdAt, id: { gt: after.id } },
+              ],
+            }
+          : {}),
+      },
+      select: { id: true, webhookId: true, event: true, jobId: true, createdAt: true, queueJobId: true },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: limit,
+    });
+  }
+
+  /**
+   * Records that the pending delivery is now carried by the queue job `queueJobId`, if its queue
+   * job is still `expected` (null: the delivery's own id). False when another process changed it
+   * first (a redelivery, another reconciler): then it must not be queued again.
+   */
+  async moveToQueueJob(deliveryId: string, expected: string | null, queueJobId: string): Promise<boolean> {
+    const r = await this.prisma.client.webhookDelivery.updateMany({
+      where: { id: deliveryId, status: 'pending', queueJobId: expected },
+      data: { queueJobId },
+    });
+    return r.count === 1;
+  }
+
   /** Marks a delivery failed without an attempt (e.g. its webhook was deleted). */
   async markFailed(deliveryId: string, error: string): Promise<void> {
     await this.prisma.client.webhookDelivery.update({

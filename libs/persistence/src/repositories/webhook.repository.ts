@@ -83,13 +83,14 @@ export class WebhookRepository {
   }
 
   /**
-   * Marks a delivery pending again for a redelivery (attempts already recorded stay). Returns
-   * false when it is pending already (a delivery is in flight: nothing to do).
+   * Marks a delivery pending again for a redelivery (attempts already recorded stay), carried by
+   * the BullMQ job `queueJobId`. Returns false when it is pending already (a delivery is in
+   * flight: nothing to do).
    */
-  async markForRedelivery(deliveryId: string): Promise<boolean> {
+  async markForRedelivery(deliveryId: string, queueJobId: string): Promise<boolean> {
     const r = await this.prisma.client.webhookDelivery.updateMany({
       where: { id: deliveryId, status: { not: 'pending' } },
-      data: { status: 'pending', nextAttemptAt: new Date(), lastError: null },
+      data: { status: 'pending', nextAttemptAt: new Date(), lastError: null, queueJobId },
     });
     return r.count === 1;
   }
