@@ -1,5 +1,6 @@
 import { formatGtpResponse, parseGtpLine } from './protocol';
-import { GTP_COMMANDS, type GtpHandler } from './registry';
+import type { GtpHandler } from './handler';
+import { GTP_COMMANDS } from './registry';
 import { GtpSession } from './session';
 
 /**
@@ -8,6 +9,8 @@ import { GtpSession } from './session';
  */
 export class GtpEngine {
   readonly session: GtpSession;
+  /** An open answer (kata-analyze, lz-analyze) waits for its closing blank line. */
+  private answerOpen = false;
 
   constructor(
     readFile: (path: string) => string,
@@ -21,17 +24,32 @@ export class GtpEngine {
     return this.session.quit;
   }
 
-  /** Answers one input line; null for a line without a command (blank or comment). Mutates the session. */
+  /**
+   * Answers one input line; null for a line without a command (blank or comment) when no answer is
+   * open. Any line closes an open answer first (its blank line leads the output). Mutates the session.
+   */
   handleLine(line: string): string | null {
+    const close = this.finish();
     const cmd = parseGtpLine(line);
-    if (!cmd) return null;
+    if (!cmd) return close || null;
     const handler = this.commands.get(cmd.name);
-    if (!handler) return formatGtpResponse(cmd.id, false, 'unknown command');
+    if (!handler) return close + formatGtpResponse(cmd.id, false, 'unknown command');
     try {
-      return formatGtpResponse(cmd.id, true, handler(cmd.args, this.session, this.commands));
+      const answer = handler(cmd.args, this.session, this.commands);
+      if (typeof answer === 'string') return close + formatGtpResponse(cmd.id, true, answer);
+      this.answerOpen = true;
+      const lines = answer.lines.map((l) => l.replace(/[\r\n]+/g, ' ') + '\n').join('');
+      return `${close}=${cmd.id ?? ''}\n${lines}`;
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
-      return formatGtpResponse(cmd.id, false, msg || 'failed');
+      return close + formatGtpResponse(cmd.id, false, msg || 'failed');
     }
+  }
+
+  /** Ends an open answer: its blank line, or '' when none is open (at end of input). */
+  finish(): string {
+    if (!this.answerOpen) return '';
+    this.answerOpen = false;
+    return '\n';
   }
 }

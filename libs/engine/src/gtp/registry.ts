@@ -1,15 +1,5 @@
 import * as families from './commands';
-import type { GtpSession } from './session';
-
-/**
- * A GTP command handler: gets the arguments (and the session and the registry, for the few that
- * need them) and returns the answer body without `= `. Throwing an Error answers `? message`.
- */
-export type GtpHandler = (
-  args: readonly string[],
-  session: GtpSession,
-  registry: ReadonlyMap<string, GtpHandler>,
-) => string;
+import type { GtpHandler } from './handler';
 
 function isFamily(v: unknown): v is Record<string, GtpHandler> {
   return (

@@ -37,6 +37,8 @@ export async function serveGtp(
   } finally {
     rl.close();
   }
+  const close = engine.finish();
+  if (close && !outputClosed && output.writable) output.write(close);
   // Keep the listener: an EPIPE from the last writes may still be on its way.
   if (outputClosed || !output.writable) end = end === 'quit' ? 'quit' : 'output-closed';
   return end;

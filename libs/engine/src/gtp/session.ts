@@ -19,6 +19,23 @@ export class GtpSession {
     this.game = new Game(size, { rules: this.rules, komi });
   }
 
+  /**
+   * Plays on under other rules: the same moves, setup, handicap and komi replayed under `rules`.
+   * Throws (and keeps the old rules) when a move of the game is illegal under the new ones.
+   */
+  setRules(rules: Rules): void {
+    const old = this.game;
+    const game = new Game(old.size, { rules, komi: old.komi });
+    for (const a of old.history) {
+      if (a.kind === 'move') game.play(a.point, a.player);
+      else game.setup(a.stones, a.toPlayAfter);
+    }
+    game.handicap = old.handicap;
+    game.toPlay = old.toPlay;
+    this.game = game;
+    this.rules = rules;
+  }
+
   /** Replaces the game by an empty one of `size`, keeping komi and rules. */
   resetBoard(size = this.game.size): void {
     this.game = new Game(size, { rules: this.rules, komi: this.game.komi });

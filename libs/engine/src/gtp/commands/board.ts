@@ -6,7 +6,7 @@ import { parseRules } from '../../board/rules';
 import { IllegalMoveError } from '../../board/board';
 import { SgfError, readSgf, replaySgf, writeSgf, type SgfRecord } from '../../sgf';
 import { GtpError } from '../protocol';
-import type { GtpHandler } from '../registry';
+import type { GtpHandler } from '../handler';
 import { gtpColor, gtpColorName, type GtpSession } from '../session';
 
 function vertex(session: GtpSession, arg: string | undefined): number {
@@ -207,11 +207,10 @@ export const BOARD_GTP_COMMANDS: Readonly<Record<string, GtpHandler>> = {
   moyo_rules: (args, session) => {
     if (args.length === 0) return session.rules.name;
     try {
-      session.rules = parseRules(args[0]);
+      session.setRules(parseRules(args[0]));
     } catch (e) {
       throw new GtpError((e as Error).message);
     }
-    session.resetBoard();
     return '';
   },
 };

@@ -1,5 +1,5 @@
 import { ENGINE } from '../../analysis/registry';
-import type { GtpHandler } from '../registry';
+import type { GtpHandler } from '../handler';
 import { GtpError } from '../protocol';
 
 /** The administrative commands every GTP engine has. */

@@ -7,3 +7,5 @@ export { BOARD_GTP_COMMANDS } from './board';
 export { MAP_GTP_COMMANDS } from './maps';
 export { EYE_GTP_COMMANDS } from './eyes';
 export { TERRITORY_GTP_COMMANDS } from './territory';
+export { ANALYZE_GTP_COMMANDS } from './analyze';
+export { GOGUI_GTP_COMMANDS } from './gogui';

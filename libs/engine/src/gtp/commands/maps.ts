@@ -8,7 +8,7 @@ import {
   rankJunctions,
 } from '../../influence';
 import { GtpError } from '../protocol';
-import type { GtpHandler } from '../registry';
+import type { GtpHandler } from '../handler';
 import type { GtpSession } from '../session';
 
 /** One board row per line, top row first, values right-aligned and separated by spaces. */

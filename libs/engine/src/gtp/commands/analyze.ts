@@ -1,0 +1,94 @@
+/**
+ * GTP analysis for GUIs (Sabaki, LizGoban, Ogatak's GTP mode): `kata-analyze` and `lz-analyze`
+ * (one `info` line per report, from the KataGo answer core, side-to-move view; the answer stays
+ * open until the next input line, as KataGo's does; Moyo reports once, at once, since it does not
+ * search), and `genmove`, which plays the best move of that answer.
+ */
+import { positionFromGame } from '../../analysis/registry';
+import type { Position } from '../../analysis/types';
+import { parseGtpVertex } from '../../board/coords';
+import { DEFAULT_MAX_VISITS, analyzeTurn, type KataGoTurnAnalysis } from '../../katago';
+import type { GtpHandler } from '../handler';
+import { GtpError } from '../protocol';
+import { gtpColor, type GtpSession } from '../session';
+import { parseAnalyzeArgs, type AnalyzeArgs } from './analyze-args';
+
+function position(session: GtpSession, args: AnalyzeArgs): Position {
+  const p = positionFromGame(session.game);
+  return args.player === null ? p : { ...p, toPlay: args.player };
+}
+
+function answer(session: GtpSession, args: AnalyzeArgs): KataGoTurnAnalysis {
+  const pos = position(session, args);
+  const turn = analyzeTurn(pos, {
+    maxVisits: DEFAULT_MAX_VISITS,
+    perspective: 'SIDETOMOVE',
+    includeOwnership: args.ownership,
+    includeOwnershipStdev: args.ownershipStdev,
+    includeMovesOwnership: args.movesOwnership,
+    includeMovesOwnershipStdev: args.movesOwnershipStdev,
+    avoid: args.avoid.get(pos.toPlay),
+    allow: args.allow.get(pos.toPlay),
+  });
+  turn.moveInfos = turn.moveInfos.slice(0, args.maxmoves);
+  return turn;
+}
+
+const fixed = (v: number, digits: number) => (v + 0).toFixed(digits);
+const list = (values: readonly number[]) => values.map((v) => fixed(v, 6)).join(' ');
+
+/** `kata-analyze`: KataGo's info line (winrate, prior as fractions, always with a decimal point). */
+export function kataAnalyzeLine(turn: KataGoTurnAnalysis, args: AnalyzeArgs): string {
+  const parts = turn.moveInfos.map((m) => {
+    let s =
+      `info move ${m.move} visits ${m.visits} edgeVisits ${m.edgeVisits} winrate ${fixed(m.winrate, 6)} ` +
+      `scoreMean ${fixed(m.scoreMean, 4)} scoreStdev ${fixed(m.scoreStdev, 4)} scoreLead ${fixed(m.scoreLead, 4)} ` +
+      `prior ${fixed(m.prior, 6)} order ${m.order} pv ${m.pv.join(' ')}`;
+    if (m.ownership) s += ` movesOwnership ${list(m.ownership)}`;
+    if (m.ownershipStdev) s += ` movesOwnershipStdev ${list(m.ownershipStdev)}`;
+    return s;
+  });
+  const r = turn.rootInfo;
+  if (args.rootInfo) {
+    parts.push(
+      `rootInfo visits ${r.visits} winrate ${fixed(r.winrate, 6)} scoreMean ${fixed(r.scoreLead, 4)} ` +
+        `scoreStdev ${fixed(r.scoreStdev, 4)} scoreLead ${fixed(r.scoreLead, 4)}`,
+    );
+  }
+  if (turn.ownership) parts.push(`ownership ${list(turn.ownership)}`);
+  if (turn.ownershipStdev) parts.push(`ownershipStdev ${list(turn.ownershipStdev)}`);
+  return parts.join(' ');
+}
+
+/** `lz-analyze`: Leela Zero's info line (winrate, prior, lcb in ten-thousandths, cut to integers). */
+export function lzAnalyzeLine(turn: KataGoTurnAnalysis): string {
+  const w = (v: number) => Math.trunc(v * 10000);
+  return turn.moveInfos
+    .map(
+      (m) =>
+        `info move ${m.move} visits ${m.visits} winrate ${w(m.winrate)} prior ${w(m.prior)} ` +
+        `lcb ${w(m.winrate)} order ${m.order} pv ${m.pv.join(' ')}`,
+    )
+    .join(' ');
+}
+
+/** The analysis commands, registered as one family. */
+export const ANALYZE_GTP_COMMANDS: Readonly<Record<string, GtpHandler>> = {
+  'kata-analyze': (args, session) => {
+    const a = parseAnalyzeArgs(args, session.game.geo, true);
+    return { open: true, lines: [kataAnalyzeLine(answer(session, a), a)] };
+  },
+  'lz-analyze': (args, session) => {
+    const a = parseAnalyzeArgs(args, session.game.geo, false);
+    return { open: true, lines: [lzAnalyzeLine(answer(session, a))] };
+  },
+  genmove: (args, session) => {
+    if (args.length !== 1) throw new GtpError('invalid color or coordinate');
+    const player = gtpColor(args[0]);
+    const a = parseAnalyzeArgs([], session.game.geo, true);
+    a.player = player;
+    const best = answer(session, a).moveInfos[0].move;
+    session.game.play(parseGtpVertex(best, session.game.geo), player);
+    return best;
+  },
+};
