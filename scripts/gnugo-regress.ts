@@ -1,0 +1,222 @@
+/**
+ * Runs GNU Go's regression suites (regression/*.tst) against `moyo gtp` and GNU Go 3.8 side by side
+ * and prints, per suite, the tests, each engine's passes, Moyo's passes among the tests GNU Go passes
+ * and each engine's time. Tests are judged as GNU Go's regress.pl judges them (scripts/gnugo-regress/tst.ts).
+ *
+ * Run: `npm run regress -- [SUITE...] [--engine moyo|gnugo|both] [--jobs 2] [--json OUT] [--verbose]
+ *   [--cache FILE | --no-cache] [--refresh] [--min-pass ld_owl=80%]` (`--help` lists every option).
+ * GNU Go's answers come from regression/gnugo-3.8-answers.json where the suite file is unchanged,
+ * so a Moyo run takes only Moyo's time; `--refresh` measures GNU Go again.
+ * Exit codes: 0 done, 1 a `--min-pass` floor not reached, 2 bad arguments or a malformed suite.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { cachedSuite, readCache, suiteHash, writeCache, type AnswerCache } from './gnugo-regress/cache';
+import {
+  GNUGO_ARGS,
+  GNUGO_PATH,
+  ROOT,
+  gnugoCommand,
+  gnugoInstalled,
+  moyoLaunch,
+} from './gnugo-regress/engines';
+import { checkMinPass, parseOptions, suiteName, UsageError, USAGE } from './gnugo-regress/options';
+import {
+  formatFailures,
+  formatTable,
+  jsonReport,
+  suiteStats,
+  type EngineRun,
+  type SuiteRun,
+} from './gnugo-regress/report';
+import { processStarter, runPool, runSlice, sliceSuite, type StartEngine } from './gnugo-regress/run-suite';
+import { parseTst, TstError, type TstSuite } from './gnugo-regress/tst';
+
+const REGRESSION_DIR = join(ROOT, 'regression');
+
+function fail(message: string): never {
+  process.stderr.write(`gnugo-regress: ${message}\n`);
+  process.exit(2);
+}
+
+/** `GNU Go 3.8` from `gnugo --version`, or null when it does not run. */
+function gnugoVersion(): string | null {
+  if (!gnugoInstalled()) return null;
+  try {
+    return execFileSync(GNUGO_PATH, ['--version'], { encoding: 'utf8' }).split('\n')[0].trim();
+  } catch {
+    return null;
+  }
+}
+
+interface LoadedSuite {
+  suite: TstSuite;
+  dir: string;
+  sha256: string;
+}
+
+/** Runs every slice of `suites` on one engine through `pool`; calls `done` per suite when all its slices are in. */
+function engineTasks(
+  suites: LoadedSuite[],
+  start: StartEngine,
+  options: { chunk: number; timeoutMs: number; label: string },
+  done: (suite: LoadedSuite, run: EngineRun) => void,
+): (() => Promise<void>)[] {
+  const tasks: (() => Promise<void>)[] = [];
+  for (const s of suites) {
+    const slices = sliceSuite(s.suite, s.dir, options.chunk);
+    const run: EngineRun = { answers: new Map(), seconds: 0, source: 'live', setupErrors: [] };
+    const setupErrors = new Map<number, string>();
+    let left = slices.length;
+    for (const slice of slices) {
+      tasks.push(async () => {
+        const r = await runSlice(slice, start, options.timeoutMs);
+        for (const [id, a] of r.answers) run.answers.set(id, a);
+        for (const [line, e] of r.setupErrors) setupErrors.set(line, e);
+        run.seconds += r.seconds;
+        process.stderr.write(
+          `  ${options.label} ${s.suite.name} tests ${slice.from + 1}-${slice.to} in ${r.seconds.toFixed(1)} s\n`,
+        );
+        if (--left === 0) {
+          run.setupErrors = [...setupErrors.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
+          done(s, run);
+        }
+      });
+    }
+    if (slices.length === 0) done(s, run);
+  }
+  return tasks;
+}
+
+async function main(): Promise<void> {
+  let options;
+  try {
+    options = parseOptions(process.argv.slice(2), REGRESSION_DIR);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      if (e.message === USAGE) {
+        process.stdout.write(`${USAGE}\n`);
+        process.exit(0);
+      }
+      fail(e.message);
+    }
+    throw e;
+  }
+  const suites: LoadedSuite[] = options.suites.map((path) => {
+    const text = readFileSync(path, 'utf8');
+    try {
+      return { suite: parseTst(text, suiteName(path)), dir: dirname(path), sha256: suiteHash(text) };
+    } catch (e) {
+      if (e instanceof TstError) fail(e.message);
+      throw e;
+    }
+  });
+
+  const version = gnugoVersion();
+  const gnugoLine = `${GNUGO_PATH} ${GNUGO_ARGS.join(' ')}`;
+  let cache: AnswerCache | null = null;
+  if (options.cache) {
+    try {
+      cache = readCache(options.cache, version ?? 'GNU Go 3.8', gnugoLine);
+    } catch (e) {
+      fail((e as Error).message);
+    }
+    if (version && cache.engine !== version) {
+      process.stderr.write(
+        `gnugo-regress: ${options.cache} holds ${cache.engine}'s answers, not ${version}'s: not used\n`,
+      );
+      cache = { engine: version, command: gnugoLine, suites: {} };
+    }
+  }
+
+  const runs = new Map<string, SuiteRun>(
+    suites.map((s) => [s.suite.name, { suite: s.suite, gnugo: null, moyo: null }]),
+  );
+  const gnugoLive: LoadedSuite[] = [];
+  for (const s of suites) {
+    const hit = cache && !options.refresh ? cachedSuite(cache, s.suite.name, s.sha256) : null;
+    if (hit) {
+      const answers = new Map(Object.entries(hit.answers).map(([id, a]) => [Number(id), a]));
+      runs.get(s.suite.name)!.gnugo = { answers, seconds: hit.seconds, source: 'cache', setupErrors: [] };
+    } else if (options.engines.gnugo) {
+      gnugoLive.push(s);
+    }
+  }
+  if (gnugoLive.length && !version) {
+    fail(
+      `GNU Go is not installed at ${GNUGO_PATH} (apt-get install gnugo) and has no cached answers for ${gnugoLive.map((s) => s.suite.name).join(', ')}; try --engine moyo`,
+    );
+  }
+
+  const timeoutMs = options.timeoutSeconds * 1000;
+  const tasks: (() => Promise<void>)[] = [];
+  tasks.push(
+    ...engineTasks(
+      gnugoLive,
+      processStarter(gnugoCommand),
+      { chunk: options.chunk, timeoutMs, label: 'GNU Go' },
+      (s, run) => {
+        runs.get(s.suite.name)!.gnugo = run;
+        if (cache && options.cache) {
+          const answers = Object.fromEntries([...run.answers].map(([id, a]) => [String(id), a]));
+          cache.suites[s.suite.name] = { sha256: s.sha256, seconds: run.seconds, answers };
+          writeCache(options.cache, cache);
+        }
+      },
+    ),
+  );
+  const moyo = options.engines.moyo ? moyoLaunch(options.moyoFrom) : null;
+  if (moyo) {
+    const start = processStarter((cwd) => moyo.command(cwd));
+    tasks.push(
+      ...engineTasks(suites, start, { chunk: options.chunk, timeoutMs, label: 'Moyo' }, (s, run) => {
+        runs.get(s.suite.name)!.moyo = run;
+      }),
+    );
+  }
+
+  process.stderr.write(
+    `GNU Go: ${version ?? 'not installed'} (${gnugoLine}); ` +
+      `${gnugoLive.length} suite(s) live, ${suites.length - gnugoLive.length} from ${options.cache ?? 'nowhere'}\n` +
+      `Moyo: ${moyo ? moyo.description : 'not run'}\n` +
+      `${tasks.length} engine runs of up to ${options.chunk} tests, ${options.jobs} at a time\n`,
+  );
+  const started = performance.now();
+  await runPool(tasks, options.jobs);
+  const wallSeconds = (performance.now() - started) / 1000;
+
+  const ordered = suites.map((s) => runs.get(s.suite.name)!);
+  const stats = ordered.map(suiteStats);
+  if (options.verbose) {
+    for (const run of ordered) {
+      const lines = formatFailures(run);
+      if (lines.length) process.stdout.write(`${run.suite.name}\n${lines.join('\n')}\n`);
+    }
+  }
+  process.stdout.write(`${formatTable(stats)}\n`);
+  const gnugoTimes = gnugoLive.length ? 'GNU Go measured in this run' : 'GNU Go as recorded in the cache';
+  process.stdout.write(
+    `"Moyo of GNU Go": Moyo's passes among the tests GNU Go passes; "Moyo ?": Moyo's error replies; ` +
+      `times are engine seconds summed over processes (${gnugoTimes}).\n` +
+      `wall time ${wallSeconds.toFixed(1)} s with --jobs ${options.jobs}\n`,
+  );
+  if (options.json) {
+    const report = jsonReport(ordered, {
+      gnugo: { version, command: gnugoLine, cache: options.cache },
+      moyo: moyo?.description ?? null,
+      jobs: options.jobs,
+      chunk: options.chunk,
+      wallSeconds,
+    });
+    writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
+  }
+  const problems = checkMinPass(options.minPass, stats);
+  for (const p of problems) process.stderr.write(`gnugo-regress: --min-pass: ${p}\n`);
+  if (problems.length) process.exit(1);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`gnugo-regress: ${(e as Error).stack ?? String(e)}\n`);
+  process.exit(1);
+});
