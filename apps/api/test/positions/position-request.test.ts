@@ -58,6 +58,26 @@ describe('normalizePositionRequest', () => {
     });
   });
 
+  it("keeps the first player at turn 0: initialPlayer, else moves[0]'s colour", () => {
+    const moves = [
+      ['W', 'E5'],
+      ['B', 'C3'],
+    ];
+    const implicit = normalizePositionRequest({ boardXSize: 9, moves, analyzeTurns: [0, 2] }, LIMITS);
+    expect(implicit.inputs[0]).toMatchObject({ moves: [], initialPlayer: 'W' });
+    expect(implicit.inputs[1]).toMatchObject({ initialPlayer: 'W' });
+    const explicit = normalizePositionRequest(
+      { boardXSize: 9, initialPlayer: 'B', moves: [['B', 'E5']], analyzeTurns: [0] },
+      LIMITS,
+    );
+    expect(explicit.inputs[0]).toMatchObject({ moves: [], initialPlayer: 'B' });
+    const blackFirst = normalizePositionRequest(
+      { boardXSize: 9, moves: [['B', 'E5']], analyzeTurns: [0] },
+      LIMITS,
+    );
+    expect(blackFirst.inputs[0].initialPlayer).toBeUndefined();
+  });
+
   it('refuses an immediate ko recapture, naming the move', () => {
     const initialStones = [
       ['B', 'A2'],

@@ -226,7 +226,10 @@ function fromMoves(
     rules: rules.name,
     initialStones: stones,
     moves: normalized,
-    ...(req.initialPlayer !== undefined ? { initialPlayer: colorName(colorOf(req.initialPlayer)) } : {}),
+    // Kept whenever it is not the default Black: a turn-0 input holds no moves to tell it.
+    ...(req.initialPlayer !== undefined || initialPlayer !== BLACK
+      ? { initialPlayer: colorName(initialPlayer) }
+      : {}),
   };
   return turnsOf(base, req.analyzeTurns, undefined, 'analyzeTurns');
 }
