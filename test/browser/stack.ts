@@ -9,8 +9,11 @@ export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
   '--disable-background-networking',
   '--disable-component-update',
+  '--disable-sync',
 ];
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -1,115 +1,95 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import {
-  ANALYSES,
-  analyzePosition,
-  formatGtpVertex,
-  overlayFromResult,
-  positionFromGame,
-  readSgf,
-  replaySgf,
-  type Game,
-} from '@moyo/engine';
-import { ApiKeyRepository, JobRepository, TenantRepository } from '@moyo/persistence';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ApiKeyRepository, TenantRepository } from '@moyo/persistence';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyAdmin } from '../../apps/api/src/admin/key-admin';
 import { createApiApp } from '../../apps/api/src/bootstrap';
 import { ApiConfig } from '../../apps/api/src/config/api-config';
-import { FakeOgsServer, gameFromSgf } from '../support/fake-ogs-server';
+import { VIEWER_DIR } from '../../apps/api/src/viewer/viewer-files';
 import { useIsolatedServices } from '../support/services';
-import { appsBuilt, CHROMIUM_ARGS, CHROMIUM_PATH, ROOT, startApp, waitForOk, type RunningApp } from './stack';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT } from './stack';
+import { fixtureTurns, storeBatch, storeGame, type StoredTurn } from './stored-game';
 
-const SGF = readFileSync(resolve(__dirname, 'fixtures/gnugo-9x9.sgf'), 'utf8');
 const RESULTS_DIR = resolve(ROOT, 'test-results');
-const OGS_GAME_ID = 97531;
-/** A second game, replayed slowly, for stepping through a game that goes on. */
-const STEPPED_GAME_ID = 97532;
-/** Set MOYO_UPDATE_DOCS=1 to refresh the README's screenshot (docs/viewer.png). */
+/** Set MOYO_UPDATE_DOCS=1 to refresh the README's screenshots (docs/viewer-*.png). */
 const UPDATE_DOCS = process.env.MOYO_UPDATE_DOCS === '1';
 const hasChromium = existsSync(CHROMIUM_PATH);
-const stackBuilt = appsBuilt('api', 'worker', 'ingest');
-if (!stackBuilt) {
-  console.warn('viewer full-stack browser tests SKIPPED: apps not built (npm run build; CI builds first)');
-}
-if (!hasChromium) {
+const bundleBuilt = existsSync(resolve(VIEWER_DIR, 'app.js'));
+if (!hasChromium)
   console.warn(`viewer browser tests SKIPPED: no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
+if (!bundleBuilt)
+  console.warn('viewer browser tests SKIPPED: viewer not bundled (npm run build; CI builds first)');
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  await page.screenshot({ path: resolve(RESULTS_DIR, `${name}.png`) });
+  if (UPDATE_DOCS) await page.screenshot({ path: resolve(ROOT, 'docs', `${name}.png`) });
 }
 
-/** The analyses the viewer asks for, as far as this engine build registers them. */
-const VIEWER_ANALYSES = ['bouzy', 'freihofner', 'territory', 'deadStones', 'score', 'moveValues'].filter(
-  (n) => ANALYSES.has(n),
-);
-
-function finalGame(): Game {
-  return replaySgf(readSgf(SGF));
+/** The shown move number, from the step label "12 / 55". */
+async function shownMove(page: Page): Promise<number> {
+  return Number(((await page.textContent('#move-label')) ?? '').trim().split(' ')[0]);
 }
 
-function stoneCount(game: Game): number {
-  return Array.from(game.geo.points).filter((p) => game.board.colors[p] === 1 || game.board.colors[p] === 2)
-    .length;
+async function waitForMove(page: Page, n: number): Promise<void> {
+  await page.waitForSelector(`.move-panel[data-move="${n}"]`);
 }
 
-/** Territory shading cells the board must show for a stored report (owner sign, not on own stones). */
-function expectedTerritoryCells(report: unknown, game: Game): { black: number; white: number } {
-  const overlay = overlayFromResult(report, 'territory', game.size);
-  if (!overlay || overlay.kind !== 'owners') throw new Error('report holds no territory map');
-  let black = 0;
-  let white = 0;
-  Array.from(game.geo.points).forEach((p, i) => {
-    const v = overlay.values[i];
-    const c = game.board.colors[p];
-    if (v > 0 && c !== 1) black++;
-    if (v < 0 && c !== 2) white++;
-  });
-  return { black, white };
+/** Black and white stones on the goban (Shudan marks each vertex with its sign). */
+async function stonesOnBoard(page: Page): Promise<{ black: number; white: number }> {
+  return {
+    black: await page.locator('.board .shudan-vertex.shudan-sign_1').count(),
+    white: await page.locator('.board .shudan-vertex.shudan-sign_-1').count(),
+  };
 }
 
-async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+/** Checks the panel against the stored report of move n: the stones, the score and its interval. */
+async function expectMove(page: Page, turn: StoredTurn): Promise<void> {
+  await waitForMove(page, turn.turn);
+  expect(await stonesOnBoard(page)).toEqual(turn.stones);
+  const score = turn.report.analyses.score;
+  expect(await page.getAttribute('.move-panel', 'data-state')).toBe('analysed');
+  expect(Number(await page.getAttribute('.move-panel .score', 'data-score'))).toBe(score.scoreLead);
+  const lead = (v: number) => (v === 0 ? 'Jigo' : `${v > 0 ? 'B' : 'W'}+${Math.abs(v).toFixed(1)}`);
+  expect(await page.textContent('.move-panel .score')).toBe(
+    `${lead(score.scoreLead as number)} (between ${lead(score.lower as number)} and ${lead(score.upper as number)})`,
+  );
 }
 
-/** Checks the finished board in the page: stones, a coloured territory overlay, score, dead stones. */
-async function checkFinishedBoard(page: Page, game: Game, report: unknown): Promise<void> {
-  await page.waitForSelector('#board[data-status=completed] svg.moyo-board', { timeout: 60_000 });
-  expect(await page.locator('#board svg circle.stone').count()).toBe(stoneCount(game));
-  const want = expectedTerritoryCells(report, game);
-  expect(want.black + want.white).toBeGreaterThan(0);
-  expect(await page.locator('#board svg rect.terr-b').count()).toBe(want.black);
-  expect(await page.locator('#board svg rect.terr-w').count()).toBe(want.white);
-  // "Coloured": the shading's computed fill differs from the wood under it.
-  // Page expressions as text: this project compiles without the DOM library.
-  const fillOf = (selector: string) =>
-    page.evaluate(`getComputedStyle(document.querySelector('${selector}')).fill`);
-  const fill = await fillOf('#board svg rect.terr-b, #board svg rect.terr-w');
-  const wood = await fillOf('#board svg rect.wood');
-  expect(fill).toMatch(/^rgb/);
-  expect(fill).not.toBe(wood);
-  expect(await page.textContent('#move-label')).toBe(`move ${game.moveNumber} / ${game.moveNumber}`);
+/** Clicks the score graph where move n is drawn. */
+async function clickGraphAt(page: Page, n: number, lastMove: number): Promise<void> {
+  const box = await page.locator('.graph svg').boundingBox();
+  if (!box) throw new Error('no score graph');
+  // The graph's drawing: viewBox 600 wide, 30 units of margin each side.
+  const x = box.x + ((30 + (540 * n) / lastMove) / 600) * box.width;
+  await page.mouse.click(x, box.y + box.height / 2);
 }
 
-describe.skipIf(!hasChromium)('viewer in Chromium: a stored engine analysis, api in process', () => {
+describe.skipIf(!hasChromium || !bundleBuilt)('viewer in Chromium (api in process, stored analyses)', () => {
   const services = useIsolatedServices();
   let app: INestApplication;
   let browser: Browser;
   let baseUrl: string;
   let tenantId: string;
   let key: string;
-  let otherKey: string;
+  let turns: StoredTurn[];
+  let last: number;
 
   beforeAll(async () => {
     app = await createApiApp(ApiConfig.fromEnv(services().env));
     await app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
-    const admin = new KeyAdmin(app.get(TenantRepository), app.get(ApiKeyRepository));
-    const created = await admin.create('viewer');
+    const created = await new KeyAdmin(app.get(TenantRepository), app.get(ApiKeyRepository)).create('viewer');
     key = created.key;
     tenantId = created.tenantId;
-    otherKey = (await admin.create('someone else')).key;
-    browser = await launch();
+    turns = fixtureTurns();
+    last = turns.length - 1;
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
 
   afterAll(async () => {
@@ -117,368 +97,137 @@ describe.skipIf(!hasChromium)('viewer in Chromium: a stored engine analysis, api
     await app?.close();
   });
 
-  it('follows the job over SSE, draws stones, territory, score and dead stones, and steps through moves', async () => {
-    const game = finalGame();
-    const position = positionFromGame(game);
-    const moves = game.moves.map((m) => [m.player === 1 ? 'B' : 'W', formatGtpVertex(m.point, game.geo)]);
-    const input = { boardXSize: 9, boardYSize: 9, komi: 6.5, rules: 'japanese', initialStones: [], moves };
-    const jobs = app.get(JobRepository);
-    await jobs.createIfAbsent({
-      id: 'position-viewer',
-      tenantId,
-      kind: 'position',
-      input,
-      inputHash: 'viewer',
-    });
-    // What a worker does with the job: run the engine, store the report (after the page is watching).
-    const report = JSON.parse(JSON.stringify(analyzePosition(position, VIEWER_ANALYSES)));
-
-    const page = await browser.newPage({ viewport: { width: 1180, height: 760 } });
+  async function openBatch(viewport: { width: number; height: number }, batchId: string): Promise<Page> {
+    const page = await browser.newPage({ viewport });
     await page.goto(`${baseUrl}/viewer`);
     await page.fill('#api-key', key);
-    await page.fill('#job-open', 'position-viewer');
-    await page.click('#submit');
-    // Waits use selectors, not page functions: the viewer's CSP (script-src 'self') blocks the
-    // eval that Playwright's polling waitForFunction needs.
-    await page.locator('#status', { hasText: 'queued' }).waitFor();
-    await jobs.markRunning('position-viewer', 1);
-    await jobs.complete('position-viewer', report, { engineMs: 1 });
+    await page.fill('#open-id', batchId);
+    await page.click('#open');
+    await page.waitForSelector('.board .shudan-goban');
+    return page;
+  }
 
-    await checkFinishedBoard(page, game, report);
-    expect(await page.getAttribute('#board', 'data-watch')).toBe('sse');
-    if (ANALYSES.has('score')) expect(await page.textContent('#score')).toMatch(/^(B|W)\+\d+\.\d$|^Jigo$/);
-    if (ANALYSES.has('deadStones')) {
-      const dead = (report.analyses.deadStones.deadStones as string[]).join(' ') || 'none';
-      expect(await page.textContent('#dead')).toBe(dead);
-      expect(await page.locator('#board svg path.dead').count()).toBe(
-        report.analyses.deadStones.deadStones.length,
-      );
-    }
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    await page.screenshot({ path: resolve(RESULTS_DIR, 'viewer-stored.png') });
+  it('on a phone (390x844): fills the width without scrolling sideways, steps with per-move scores, jumps from the graph, keys work after clicks', async () => {
+    // The last two turns are still queued: the page must say so, not draw anything else.
+    const batchId = await storeBatch(app, tenantId, turns, new Set([last - 1, last]));
+    const page = await openBatch(PHONE, batchId);
+    // Live (the batch is not finished): it shows the newest analysed move.
+    await expectMove(page, turns[last - 2]);
+    await screenshot(page, 'viewer-phone');
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    const board = await page.locator('.board .shudan-goban').boundingBox();
+    expect(board?.width).toBeGreaterThan(PHONE.width * 0.9);
 
-    // One move back: the game ended with two passes, so the stones stay and the counter moves.
-    await page.click('#prev');
-    await page.waitForSelector(`#board[data-move="${game.moveNumber - 1}"]`);
+    // Ownership marks and faded dead stones come from the stored report of the move shown.
+    const paints = await page
+      .locator('.board .shudan-vertex.shudan-paint_1, .board .shudan-vertex.shudan-paint_-1')
+      .count();
+    expect(paints).toBeGreaterThan(0);
+
+    // Stepping: every move shows its own stored score, not the final one.
     await page.click('#first');
-    await page.waitForSelector('#board[data-move="0"]');
-    expect(await page.locator('#board svg circle.stone').count()).toBe(0);
-    await page.click('#next');
-    await page.waitForSelector('#board[data-move="1"]');
-    expect(await page.locator('#board svg circle.stone').count()).toBe(1);
-    expect(await page.locator('#board svg circle.last').getAttribute('data-vertex')).toBe(
-      formatGtpVertex(game.moves[0].point, game.geo),
-    );
-
-    // Overlays toggle: Freihofner numbers on, territory off (computed from the stones at this move).
-    await page.click('#last');
-    await page.waitForSelector(`#board[data-move="${game.moveNumber}"]`);
-    await page.check('input[name=overlay][value=freihofner]');
-    await page.uncheck('input[name=overlay][value=territory]');
-    await page.waitForSelector('#board svg rect.terr-b', { state: 'detached' });
-    expect(await page.locator('#board svg text.num').count()).toBeGreaterThan(0);
-    await page.close();
-  });
-
-  it('falls back to polling GET /v1/jobs/:id when the event stream is unavailable', async () => {
-    const game = finalGame();
-    const moves = game.moves.map((m) => [m.player === 1 ? 'B' : 'W', formatGtpVertex(m.point, game.geo)]);
-    const input = { boardXSize: 9, boardYSize: 9, komi: 6.5, rules: 'japanese', initialStones: [], moves };
-    const jobs = app.get(JobRepository);
-    await jobs.createIfAbsent({ id: 'position-polled', tenantId, kind: 'position', input, inputHash: 'p' });
-    const report = JSON.parse(
-      JSON.stringify(
-        analyzePosition(
-          positionFromGame(game),
-          ['territory'].filter((n) => ANALYSES.has(n)),
-        ),
-      ),
-    );
-    const page = await browser.newPage({ viewport: { width: 1180, height: 760 } });
-    // A proxy that drops event streams: the request fails, the page must poll instead.
-    await page.route('**/v1/jobs/*/events', (route) => route.abort());
-    await page.goto(`${baseUrl}/viewer`);
-    await page.fill('#api-key', key);
-    await page.fill('#job-open', 'position-polled');
-    await page.click('#submit');
-    await page.waitForSelector('#board[data-watch=polling]');
-    await page.locator('#status', { hasText: 'queued' }).waitFor();
-    await jobs.markRunning('position-polled', 1);
-    await jobs.complete('position-polled', report, { engineMs: 1 });
-    await page.waitForSelector('#board[data-status=completed] svg.moyo-board', { timeout: 60_000 });
-    expect(await page.getAttribute('#board', 'data-watch')).toBe('polling');
-    expect(await page.locator('#board svg circle.stone').count()).toBe(stoneCount(game));
-    expect(await page.locator('#board svg rect.terr-b').count()).toBeGreaterThan(0);
-    await page.close();
-  });
-
-  it('shows the field the api names for a bad SGF', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${baseUrl}/viewer`);
-    await page.fill('#api-key', key);
-    await page.fill('#sgf', '(;GM[1]SZ[9];B[ee];W[ee])');
-    await page.click('#submit');
-    await page.waitForSelector('#status.error');
-    expect(await page.textContent('#status')).toMatch(/^422: sgf: .*occupied/);
-    expect(await page.textContent('#job-id')).toBe('');
-    await page.close();
-  });
-
-  it('says so when the API key is missing or wrong', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${baseUrl}/viewer`);
-    await page.fill('#api-key', 'not-a-key');
-    await page.fill('#job-open', 'position-viewer');
-    await page.click('#submit');
-    await page.waitForSelector('#status.error');
-    expect(await page.textContent('#status')).toMatch(/^401: invalid or revoked API key/);
-    await page.close();
-  });
-
-  it('shows the api error for a job of another tenant', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${baseUrl}/viewer`);
-    await page.fill('#api-key', otherKey);
-    await page.fill('#job-open', 'position-viewer');
-    await page.click('#submit');
-    await page.waitForSelector('#status.error');
-    expect(await page.textContent('#status')).toMatch(/404/);
-    await page.close();
-  });
-});
-
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
-    });
-  });
-}
-
-/** Polls `check` until it returns true; throws naming `what` when `timeoutMs` passes. */
-async function until(
-  check: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 60_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/**
- * The whole product: api, worker and ingest processes from the build, an API key made by the
- * admin command; an SGF pasted into the page and analyzed by the worker, and an OGS game (from a
- * local server on OGS's realtime protocol) followed move by move.
- */
-describe.skipIf(!hasChromium || !stackBuilt)('viewer in Chromium: full stack', () => {
-  const services = useIsolatedServices();
-  const apps: RunningApp[] = [];
-  const ogs = new FakeOgsServer();
-  let baseUrl = '';
-  let key = '';
-  let browser: Browser;
-  // One context for both pages: the second finds the key the first stored (localStorage).
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    ogs.addGame(gameFromSgf(OGS_GAME_ID, SGF));
-    ogs.addGame(gameFromSgf(STEPPED_GAME_ID, SGF));
-    const ogsUrl = (await ogs.listen()).replace(/^ws/, 'http');
-    const port = await freePort();
-    const env = {
-      ...services().env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WEBHOOK_ALLOWLIST: '127.0.0.1',
-      OGS_URL: ogsUrl,
-    };
-    baseUrl = `http://127.0.0.1:${port}`;
-    const api = startApp('api', env);
-    apps.push(api, startApp('worker', env), startApp('ingest', env));
-    await waitForOk(`${baseUrl}/readyz`, api, 180_000);
-    const created = execFileSync(
-      process.execPath,
-      [resolve(ROOT, 'apps/api/bin/moyo-admin.js'), 'keys', 'create', '--name', 'viewer', '--json'],
-      { cwd: ROOT, env: { ...process.env, ...services().env }, encoding: 'utf8' },
-    );
-    key = (JSON.parse(created) as { key: string }).key;
-    browser = await launch();
-    context = await browser.newContext({ viewport: { width: 1180, height: 760 } });
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await Promise.all(apps.map((a) => a.stop()));
-    await ogs.close();
-  });
-
-  /** The job id of each analysed move of a followed game, read through the api. */
-  async function moveJobIds(gameId: number): Promise<Map<number, string>> {
-    const res = await fetch(`${baseUrl}/v1/games/${gameId}/analyses`, {
-      headers: { Authorization: `Bearer ${key}` },
-    });
-    expect(res.status).toBe(200);
-    const { analyses } = (await res.json()) as { analyses: { moveNumber: number; jobId: string }[] };
-    return new Map(analyses.map((a) => [a.moveNumber, a.jobId]));
-  }
-
-  /** The stored job the page names in #job-id, read through the api. */
-  async function jobShown(page: Page): Promise<{ result: { analyses: Record<string, unknown> } }> {
-    const jobId = (await page.textContent('#job-id'))!;
-    const res = await fetch(`${baseUrl}/v1/jobs/${jobId}`, { headers: { Authorization: `Bearer ${key}` } });
-    expect(res.status).toBe(200);
-    return (await res.json()) as { result: { analyses: Record<string, unknown> } };
-  }
-
-  it('submits an SGF through the page and shows the analyzed board', async () => {
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/viewer`);
-    await page.fill('#api-key', key);
-    await page.fill('#sgf', SGF);
-    await page.click('#submit');
-    await page.waitForSelector('#board[data-status=completed] svg.moyo-board', { timeout: 180_000 });
-    const job = await jobShown(page);
-    await checkFinishedBoard(page, finalGame(), job.result);
-    if (ANALYSES.has('deadStones')) {
-      const dead = (job.result.analyses.deadStones as { deadStones: string[] }).deadStones;
-      expect(await page.textContent('#dead')).toBe(dead.join(' ') || 'none');
+    await expectMove(page, turns[0]);
+    for (let n = 1; n <= 6; n++) {
+      await page.click('#next');
+      await expectMove(page, turns[n]);
     }
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    await page.screenshot({ path: resolve(RESULTS_DIR, 'viewer.png') });
-    if (UPDATE_DOCS) await page.screenshot({ path: resolve(ROOT, 'docs/viewer.png') });
-    await page.close();
-  }, 240_000);
+    expect(new Set(turns.slice(0, 7).map((t) => t.report.analyses.score.scoreLead)).size).toBeGreaterThan(1);
 
-  it('follows an OGS game by its id: the board of the latest analyzed move, then the final one', async () => {
-    const game = finalGame();
-    const page = await context.newPage();
-    // No game event stream (a proxy that drops them): the page reads the game's moves by polling.
-    await page.route('**/v1/games/*/events*', (route) => route.abort());
-    await page.goto(`${baseUrl}/viewer`);
-    // The key is remembered from the first page (localStorage).
-    expect(await page.inputValue('#api-key')).toBe(key);
-    await page.fill('#ogs-id', String(OGS_GAME_ID));
-    await page.click('#submit');
-    await page.locator('#status', { hasText: `Following OGS game ${OGS_GAME_ID}` }).waitFor();
-    // The ingest picks the new stream up on its next scan and joins the game before move 1.
-    await until(() => ogs.watcherCount(OGS_GAME_ID) > 0, 'the ingest to watch the game', 120_000);
-    await ogs.replay(OGS_GAME_ID, { moveIntervalMs: 30 });
-    // The ingest hands the finished game's final position over as one more job.
-    let finalJobId = '';
-    await until(
-      async () => {
-        const res = await fetch(`${baseUrl}/v1/streams`, { headers: { Authorization: `Bearer ${key}` } });
-        const { items } = (await res.json()) as {
-          items: { ogsGameId: number; meta: { finalJobId?: string } | null }[];
-        };
-        finalJobId = items.find((s) => s.ogsGameId === OGS_GAME_ID)?.meta?.finalJobId ?? '';
-        return finalJobId !== '';
-      },
-      'the ingest to finish the game',
-      120_000,
-    );
-    // The page shows the final analysis: its board, then its score and dead stones.
-    await page.waitForSelector(`#summary[data-job="${finalJobId}"]`, { timeout: 150_000 });
-    expect(await page.textContent('#job-id')).toBe(finalJobId);
-    expect(await page.getAttribute('#board', 'data-status')).toBe('completed');
-    expect(await page.getAttribute('#board', 'data-move')).toBe(String(game.moveNumber));
-    expect(await page.getAttribute('#board', 'data-watch')).toBe('polling');
-    expect(await page.textContent('#score')).toMatch(/^(B|W)\+\d+\.\d$|^Jigo$/);
-    expect(await page.locator('#board svg circle.stone').count()).toBe(stoneCount(game));
-    expect(await page.locator('#board svg rect.terr-b').count()).toBeGreaterThan(0);
-    const job = await jobShown(page);
-    if (ANALYSES.has('deadStones')) {
-      const dead = (job.result.analyses.deadStones as { deadStones: string[] }).deadStones;
-      expect(await page.textContent('#dead')).toBe(dead.join(' ') || 'none');
-    }
-    await page.screenshot({ path: resolve(RESULTS_DIR, 'viewer-ogs.png') });
-    await page.close();
-  }, 360_000);
+    // A queued move: "not analysed yet", and no ownership from anywhere else.
+    await page.keyboard.press('End');
+    await waitForMove(page, last);
+    expect(await page.getAttribute('.move-panel', 'data-state')).toBe('pending');
+    expect(await page.textContent('.move-panel .not-analysed')).toMatch(/^Not analysed yet/);
+    expect(await page.locator('.board .shudan-vertex.shudan-paint_1').count()).toBe(0);
 
-  it('steps back through the analysed moves of a followed game while it goes on, then back to live', async () => {
-    const record = readSgf(SGF);
-    const stonesAt = (move: number) => stoneCount(replaySgf(record, { move }));
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/viewer`);
-    await page.fill('#api-key', key);
-    await page.fill('#ogs-id', String(STEPPED_GAME_ID));
-    await page.click('#submit');
-    await page.locator('#status', { hasText: `Following OGS game ${STEPPED_GAME_ID}` }).waitFor();
-    await until(() => ogs.watcherCount(STEPPED_GAME_ID) > 0, 'the ingest to watch the game', 120_000);
-    // Slow enough (55 moves, ~16 s) that the game is still going on while the page steps back.
-    const replay = ogs.replay(STEPPED_GAME_ID, { moveIntervalMs: 300 });
-    const shownMove = async () => Number(await page.getAttribute('#board', 'data-move'));
-    const label = async () => (await page.textContent('#move-label')) ?? '';
-    const latestMove = async () => Number(/ \/ (\d+)/.exec(await label())?.[1] ?? NaN);
-    const stones = () => page.locator('#board svg circle.stone').count();
+    // The graph jumps to the move under the click.
+    await clickGraphAt(page, 20, last);
+    await expectMove(page, turns[20]);
+    await clickGraphAt(page, 41, last);
+    await expectMove(page, turns[41]);
 
-    // Live: the board follows the latest analysed move.
-    await until(async () => (await shownMove()) >= 6, 'six analysed moves on the board', 120_000);
-    expect(await page.getAttribute('#board', 'data-live')).toBe('true');
-    expect(await page.getAttribute('#board', 'data-watch')).toBe('sse');
-    expect(await label()).toMatch(/^move \d+ \/ \d+ \(live\)$/);
-
-    // One move back (from whichever move was live at the click): the view leaves live.
+    // Keyboard after clicks on a checkbox and a button.
+    await page.click('input[name=ownership]');
+    await page.keyboard.press('ArrowLeft');
+    await expectMove(page, turns[40]);
+    expect(await page.locator('.board .shudan-vertex.shudan-paint_1').count()).toBe(0);
     await page.click('#prev');
-    const back = Number(/^move (\d+) \//.exec(await label())?.[1]);
-    expect(back).toBeGreaterThanOrEqual(5);
-    await page.waitForSelector(`#board[data-live=false][data-move="${back}"] svg.moyo-board`);
-    expect(await stones()).toBe(stonesAt(back));
-    expect(await label()).toMatch(new RegExp(`^move ${back} / \\d+$`));
-    // The game goes on (more moves analysed) and the view stays where the user put it.
-    const seen = await latestMove();
-    expect(seen).toBeGreaterThan(back);
-    await until(async () => (await latestMove()) >= seen + 3, 'more moves analysed', 120_000);
-    expect(await shownMove()).toBe(back);
-    expect(await stones()).toBe(stonesAt(back));
-    expect(await page.getAttribute('#board', 'data-live')).toBe('false');
-
-    // Arrow keys: two back, one forward; each board is the position after its move.
     await page.keyboard.press('ArrowLeft');
-    await page.keyboard.press('ArrowLeft');
-    await page.waitForSelector(`#board[data-move="${back - 2}"] svg.moyo-board`);
-    expect(await stones()).toBe(stonesAt(back - 2));
-    expect(await label()).toMatch(new RegExp(`^move ${back - 2} / \\d+$`));
+    await expectMove(page, turns[38]);
     await page.keyboard.press('ArrowRight');
-    await page.waitForSelector(`#board[data-move="${back - 1}"] svg.moyo-board`);
-    expect(await stones()).toBe(stonesAt(back - 1));
-    // Score and dead stones are those of the shown move's own job.
-    const jobOfMove = (await moveJobIds(STEPPED_GAME_ID)).get(back - 1);
-    expect(jobOfMove).toMatch(/^ogs-/);
-    await page.waitForSelector(`#summary[data-job="${jobOfMove}"]`);
-    expect(await page.textContent('#job-id')).toBe(jobOfMove);
-    const job = await jobShown(page);
-    if (ANALYSES.has('score')) expect(await page.textContent('#score')).toMatch(/^(B|W)\+\d+\.\d$|^Jigo$/);
-    if (ANALYSES.has('deadStones')) {
-      const dead = (job.result.analyses.deadStones as { deadStones: string[] }).deadStones;
-      expect(await page.textContent('#dead')).toBe(dead.join(' ') || 'none');
-    }
-    await page.screenshot({ path: resolve(RESULTS_DIR, 'viewer-ogs-stepped.png') });
-
-    // The first analysed move (the ingest joined before move 1): one stone.
-    await page.click('#first');
-    await page.waitForSelector('#board[data-move="1"] svg.moyo-board');
-    expect(await stones()).toBe(1);
-    expect(await page.isDisabled('#prev')).toBe(true);
-
-    // Back to live: the board catches up and follows the game to its final analysis.
-    await page.click('#last');
-    expect(await page.getAttribute('#board', 'data-live')).toBe('true');
-    await replay;
-    const final = finalGame();
-    await page.waitForSelector(`#board[data-live=true][data-move="${final.moveNumber}"]`, {
-      timeout: 150_000,
-    });
-    await page.waitForSelector('#board[data-status=completed]');
-    expect(await stones()).toBe(stoneCount(final));
-    expect(await label()).toBe(`move ${final.moveNumber} / ${final.moveNumber} (live)`);
+    await expectMove(page, turns[39]);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
     await page.close();
-  }, 360_000);
+  });
+
+  it('on a desktop (1280x800): board and panel side by side, the graph jumps, keys step', async () => {
+    const batchId = await storeBatch(app, tenantId, turns, new Set());
+    const page = await openBatch(DESKTOP, batchId);
+    // A finished batch opens on its last move, the game's end.
+    await expectMove(page, turns[last]);
+    const board = await page.locator('.board .shudan-goban').boundingBox();
+    const side = await page.locator('.side').boundingBox();
+    expect(board && side && side.x).toBeGreaterThan((board?.x ?? 0) + (board?.width ?? 0) - 1);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(DESKTOP.width);
+    await page.click('input[name=moveValues]');
+    await clickGraphAt(page, 30, last);
+    await expectMove(page, turns[30]);
+    await screenshot(page, 'viewer-desktop');
+    await page.keyboard.press('ArrowRight');
+    await expectMove(page, turns[31]);
+    await page.keyboard.press('Home');
+    await expectMove(page, turns[0]);
+    await page.close();
+  });
+
+  it('follows a live game over SSE: each move appears as its job ends, with its own score', async () => {
+    const game = await storeGame(app, tenantId, 424242, turns);
+    for (let n = 1; n <= 10; n++) await game.complete(await game.play(n), n);
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${baseUrl}/viewer`);
+    await page.fill('#api-key', key);
+    await page.fill('#open-id', '424242');
+    await page.click('#open');
+    await expectMove(page, turns[10]);
+    await page.waitForSelector('.source[data-transport=sse][data-live=true]');
+    expect(await page.textContent('#move-label')).toBe('10 / 10 (live)');
+
+    // Move 11 is played: queued first (the page stays on 10), then analysed (the page moves on).
+    const eleven = await game.play(11);
+    await page.waitForSelector('#move-label:text("10 / 11 (live)")');
+    await game.complete(eleven, 11);
+    await expectMove(page, turns[11]);
+    expect(await page.textContent('#move-label')).toBe('11 / 11 (live)');
+
+    // Stepping back leaves live; a new move does not pull the page away; » returns to it.
+    await page.keyboard.press('ArrowLeft');
+    await expectMove(page, turns[10]);
+    await game.complete(await game.play(12), 12);
+    await page.waitForSelector('#move-label:text("10 / 12")');
+    await page.click('#last');
+    await expectMove(page, turns[12]);
+
+    // The game ends: the final analysis stands for the last move and the page stops being live.
+    await game.finish(await game.play(12), 12);
+    await page.waitForSelector('.source[data-live=false]');
+    expect(await shownMove(page)).toBe(12);
+    await page.close();
+  });
+
+  it('names the problem: a wrong key, another tenant’s batch, a bad SGF', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${baseUrl}/viewer`);
+    await page.fill('#api-key', 'moyo_nope');
+    await page.fill('#open-id', '00000000-0000-4000-8000-000000000000');
+    await page.click('#open');
+    await page.waitForSelector('#status.error');
+    expect(await page.textContent('#status')).toMatch(/^401: /);
+    await page.fill('#api-key', key);
+    await page.fill('#open-id', '');
+    await page.fill('#sgf', '(;GM[1]SZ[9];B[ee];W[ee])');
+    await page.click('#open');
+    await page.waitForSelector('#status.error:text("422")');
+    expect(await page.textContent('#status')).toMatch(/^422: sgf: .*occupied/);
+    await page.close();
+  });
 });

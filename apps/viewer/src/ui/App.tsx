@@ -111,8 +111,7 @@ export function App() {
                 : null;
       if (to === null) return;
       e.preventDefault();
-      if (e.key === 'End') setFollow(true);
-      else go(to);
+      go(to);
     };
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);

@@ -1,4 +1,4 @@
-import { BoundedGoban, type Map, type Marker, type Vertex } from '@sabaki/shudan';
+import { Goban, type Map, type Marker, type Vertex } from '@sabaki/shudan';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { MoveAnalysis } from '../analysis';
 import type { Position } from '../timeline';
@@ -15,6 +15,14 @@ interface Props {
   overlays: Overlays;
   onSwipe(direction: -1 | 1): void;
 }
+
+/**
+ * Shudan's board is (size + 2) vertices wide with coordinates, plus a border of 0.15 vertex each
+ * side. (Its BoundedGoban sizes itself from a first render at 1 px, which rounds a 9x9 board down
+ * to 85 % of a phone's width, so the size is worked out here.)
+ */
+const BOARD_WIDTH_IN_VERTICES = 2.3;
+const MAX_VERTEX_SIZE = 64;
 
 /** Ownership below this is left unmarked (the engine is not sure either way). */
 const MIN_OWNERSHIP = 0.15;
@@ -69,7 +77,9 @@ export function Board({ position, analysis, overlays, onSwipe }: Props) {
     if (analysis && overlays.moveValues) {
       for (const m of analysis.topMoves.slice(0, 3)) {
         const [x, y] = m.vertex;
-        if (signMap[y]?.[x] === 0) markerMap[y][x] = { type: 'label', label: m.value.toFixed(1) };
+        if (signMap[y]?.[x] !== 0) continue;
+        markerMap[y][x] = { type: 'label', label: m.value.toFixed(1) };
+        paintMap[y][x] = 0;
       }
     }
     const last = position.lastMove?.vertex;
@@ -80,7 +90,12 @@ export function Board({ position, analysis, overlays, onSwipe }: Props) {
   }, [position, analysis, overlays, signMap, size]);
 
   const start = useRef<{ x: number; y: number } | null>(null);
-  const maxHeight = typeof window === 'undefined' ? width : Math.max(240, window.innerHeight - 140);
+  // On a phone the board takes the whole width; on a desktop it also fits the window's height.
+  const maxHeight = Math.max(Math.min(width, 480), window.innerHeight - 140);
+  const vertexSize = Math.min(
+    MAX_VERTEX_SIZE,
+    Math.floor(Math.min(width, maxHeight) / (size + BOARD_WIDTH_IN_VERTICES)),
+  );
   return (
     <div
       class="board"
@@ -96,10 +111,8 @@ export function Board({ position, analysis, overlays, onSwipe }: Props) {
       }}
     >
       {width > 0 && (
-        <BoundedGoban
-          maxWidth={width}
-          maxHeight={Math.max(maxHeight, Math.min(width, 480))}
-          maxVertexSize={48}
+        <Goban
+          vertexSize={vertexSize}
           showCoordinates
           signMap={signMap}
           paintMap={maps.paintMap as Map<0 | 1 | -1>}
