@@ -1,5 +1,11 @@
 import type { KataGoMove, PositionInput } from '@moyo/contracts';
-import { Geometry, formatGtpVertex, parseOgsPoint, parseSgfPoint } from '@moyo/engine';
+import {
+  Geometry,
+  engineRulesForKataGoName,
+  formatGtpVertex,
+  parseOgsPoint,
+  parseSgfPoint,
+} from '@moyo/engine';
 import {
   decodeOgsMoves,
   type OgsGameData,
@@ -101,6 +107,15 @@ export class GameTracker {
     } catch (err) {
       throw new UnfollowableGameError(this.gameId, (err as Error).message);
     }
+    // OGS names (japanese, chinese, aga, korean, nz, ing) are KataGo's; the engine takes its own.
+    const rulesName = String(data.rules ?? 'japanese');
+    const rules = engineRulesForKataGoName(rulesName);
+    if (!rules) {
+      throw new UnfollowableGameError(
+        this.gameId,
+        `rules ${JSON.stringify(rulesName)} are unknown (known: japanese, chinese, aga, korean, nz, ing and KataGo's other names)`,
+      );
+    }
     const handicap = Number(data.handicap ?? 0);
     this.geo = geo;
     this.firstPlayer = data.initial_player ?? 'black';
@@ -108,7 +123,7 @@ export class GameTracker {
     this.setupValue = {
       size: data.width,
       komi: Number(data.komi ?? 6.5),
-      rules: String(data.rules ?? 'japanese'),
+      rules: rules.name,
       handicap,
       initialStones: [
         ...this.packedStones(data.initial_state?.black ?? '', 'B'),

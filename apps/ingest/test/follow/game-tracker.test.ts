@@ -122,6 +122,21 @@ describe('GameTracker', () => {
     );
   });
 
+  it("maps OGS rule names to the engine's (ing, nz) and refuses unknown ones, naming them", () => {
+    const rulesOf = (rules: string) => {
+      const t = new GameTracker(7);
+      t.applyGameData(gamedata([], { rules }));
+      return t.positionAfter(0).rules;
+    };
+    expect(rulesOf('ing')).toBe('tromp-taylor');
+    expect(rulesOf('nz')).toBe('new-zealand');
+    expect(rulesOf('japanese')).toBe('japanese');
+    expect(rulesOf('AGA')).toBe('aga');
+    expect(() => new GameTracker(9).applyGameData(gamedata([], { rules: 'frisbee' }))).toThrow(
+      /OGS game 9 cannot be followed: rules "frisbee" are unknown/,
+    );
+  });
+
   it('refuses non-square boards and off-board moves, naming the game and the problem', () => {
     expect(() => new GameTracker(7).applyGameData(gamedata([], { width: 19, height: 13 }))).toThrow(
       /OGS game 7 cannot be followed: board 19x13 is not square/,
