@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { ApiConfig } from './config/api-config';
 import { errorBody } from './errors/api-errors';
+import { textGuard } from './errors/text-guard';
 
 interface RawRequest {
   headers: Record<string, string | string[] | undefined>;
@@ -43,6 +44,7 @@ export async function createApiApp(config: ApiConfig): Promise<INestApplication>
     next();
   });
   app.useBodyParser('json', { limit: config.bodyLimitBytes });
+  app.use(textGuard);
   const openApi = new DocumentBuilder()
     .setTitle('Moyo')
     .setDescription(

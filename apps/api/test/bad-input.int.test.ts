@@ -253,6 +253,46 @@ const CASES: Case[] = [
     status: 422,
     field: 'events[0]',
   },
+  // Text PostgreSQL cannot store: refused up front (these were 500s from the database).
+  {
+    name: 'NUL in a webhook URL',
+    path: '/v1/positions',
+    body: smallPosition({ webhookUrl: 'https://example.com/a\u0000b' }),
+    status: 400,
+    field: 'webhookUrl',
+    message: /NUL/,
+  },
+  {
+    name: 'NUL in an analysis option key',
+    path: '/v1/positions',
+    body: smallPosition({ analysisOptions: { bouzy: { ['dil\u0000ations']: 5 } } }),
+    status: 400,
+    field: 'analysisOptions.bouzy.dil\u0000ations',
+    message: /\(a key\) must not contain the NUL/,
+  },
+  {
+    name: 'NUL in a registered webhook URL',
+    path: '/v1/webhooks',
+    body: { url: 'https://example.com/\u0000', events: ['job.completed'] },
+    status: 400,
+    field: 'url',
+  },
+  {
+    name: 'lone surrogate in an SGF comment',
+    path: '/v1/positions',
+    body: { sgf: '(;GM[1]SZ[9]C[\ud800])' },
+    status: 400,
+    field: 'sgf',
+    message: /surrogate/,
+  },
+  {
+    name: 'JSON nested 100 deep',
+    path: '/v1/positions',
+    raw: `{"analysisOptions": ${'{"a":'.repeat(100)}1${'}'.repeat(100)}}`,
+    body: undefined,
+    status: 400,
+    message: /nested deeper than 64 levels/,
+  },
 ];
 
 describe('bad input answers 4xx naming the field, never 5xx, and creates nothing', () => {
@@ -295,6 +335,9 @@ describe('bad input answers 4xx naming the field, never 5xx, and creates nothing
     ['/v1/jobs/%E0%A4%A', 400, undefined],
     ['/v1/batches/not-a-uuid', 404, undefined],
     ['/v1/webhooks/not-a-uuid/deliveries', 404, undefined],
+    ['/v1/jobs/position-%00', 400, 'path'],
+    ['/v1/jobs?kind=%00', 400, 'query.kind'],
+    ['/v1/webhooks/%00/deliveries', 400, 'path'],
   ])('GET %s → %i', async (path, status, field) => {
     const res = await request(api.server).get(path).set('Authorization', `Bearer ${key}`);
     expect(res.status).toBe(status);

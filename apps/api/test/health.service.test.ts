@@ -1,13 +1,19 @@
 import type { HealthRepository, RedisService } from '@moyo/persistence';
+import type { Queue } from 'bullmq';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HealthService } from '../src/health/health.service';
 
-function service(redisPing: () => Promise<void>, postgresPing: () => Promise<void>): HealthService {
+function service(
+  redisPing: () => Promise<void>,
+  postgresPing: () => Promise<void>,
+  queueStatus = 'ready',
+): HealthService {
   return new HealthService(
     { ping: redisPing } as unknown as RedisService,
     {
       ping: postgresPing,
     } as unknown as HealthRepository,
+    { client: Promise.resolve({ status: queueStatus }) } as unknown as Pick<Queue, 'client'>,
   );
 }
 
@@ -32,6 +38,16 @@ describe('HealthService.readiness', () => {
     expect(readiness.down).toEqual(['redis', 'postgres']);
     expect(readiness.checks.redis.error).toBe('ECONNREFUSED');
     expect(readiness.checks.postgres.error).toBe('password authentication failed');
+  });
+
+  it('reports redis down while the job queue has not reconnected, though Redis answers', async () => {
+    const readiness = await service(
+      async () => undefined,
+      async () => undefined,
+      'reconnecting',
+    ).readiness();
+    expect(readiness.down).toEqual(['redis']);
+    expect(readiness.checks.redis.error).toBe("the job queue's connection is reconnecting");
   });
 
   it('counts a probe that never answers as down after its timeout', async () => {

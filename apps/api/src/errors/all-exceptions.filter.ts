@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { isDatabaseUnavailable } from '@moyo/persistence';
 import { PinoLogger } from 'nestjs-pino';
 import { errorBody, type ErrorBody } from './api-errors';
 
@@ -27,8 +28,12 @@ const BODY_ERRORS: Record<string, (limit?: number) => string> = {
   'parameters.too.many': () => 'request body has too many parameters',
 };
 
+/** Seconds a client should wait before retrying a 503 (the Retry-After header). */
+export const RETRY_AFTER_SECONDS = 5;
+
 /** Errors that say PostgreSQL or Redis is unreachable: the request may be retried later (503). */
 function isDependencyDown(err: HttpLikeError): boolean {
+  if (isDatabaseUnavailable(err)) return true;
   const code = typeof err.code === 'string' ? err.code : '';
   const message = typeof err.message === 'string' ? err.message : '';
   const name = typeof err.name === 'string' ? err.name : '';
@@ -58,13 +63,20 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const res = ctx.getResponse<{ headersSent?: boolean; writableEnded?: boolean; end?: () => void }>();
+    const res = ctx.getResponse<{
+      headersSent?: boolean;
+      writableEnded?: boolean;
+      end?: () => void;
+      setHeader?: (name: string, value: string) => void;
+    }>();
     const { status, body } = this.describe(exception);
     if (res.headersSent) {
       // A streamed answer (SSE, SVG) already started: all that is left is to end it.
       if (!res.writableEnded) res.end?.();
       return;
     }
+    // Every 503 says when to come back: an outage of PostgreSQL or Redis, or a full queue.
+    if (status === 503) res.setHeader?.('Retry-After', String(RETRY_AFTER_SECONDS));
     this.adapterHost.httpAdapter.reply(res, body, status);
   }
 

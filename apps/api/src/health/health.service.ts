@@ -1,5 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { QueueName } from '@moyo/contracts';
 import { HealthRepository, RedisService } from '@moyo/persistence';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 
 export type DependencyName = 'redis' | 'postgres';
 
@@ -24,12 +27,20 @@ export class HealthService {
   constructor(
     private readonly redis: RedisService,
     private readonly database: HealthRepository,
+    @InjectQueue(QueueName.Positions) private readonly queue: Pick<Queue, 'client'>,
   ) {}
 
-  /** Pings Redis and PostgreSQL in parallel. */
+  /**
+   * Pings Redis and PostgreSQL in parallel. Redis counts as up only when the job queue's own
+   * connection is ready too (it reconnects on its own schedule): until then submissions fail.
+   */
   async readiness(): Promise<Readiness> {
     const [redis, postgres] = await Promise.all([
-      check(() => this.redis.ping()),
+      check(async () => {
+        await this.redis.ping();
+        const client = await this.queue.client;
+        if (client.status !== 'ready') throw new Error(`the job queue's connection is ${client.status}`);
+      }),
       check(() => this.database.ping()),
     ]);
     const checks = { redis, postgres };

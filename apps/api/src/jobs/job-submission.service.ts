@@ -210,15 +210,20 @@ export class JobSubmissionService {
       else await this.enqueue([prepared], false);
       return job;
     }
-    if ((job.status === 'failed' || job.status === 'cancelled') && (await this.jobs.requeue(job.id))) {
-      // A failed job may still sit in BullMQ's failed set under the same id: make room for the add.
+    if (job.status === 'failed' || job.status === 'cancelled') {
+      // A failed job may still sit in BullMQ's failed set under the same id: make room for the add
+      // first, so the reconciler never sees the row queued again beside BullMQ's old failure
+      // (it would fail the row once more). Should a concurrent request remove a job just added,
+      // the reconciler queues the row again.
       await withTimeout(
         this.queueOf(prepared.spec.kind).remove(job.id),
         QUEUE_TIMEOUT_MS,
         'removing a job',
       ).catch(() => undefined);
-      await this.enqueue([prepared]);
-      return (await this.jobs.findForTenant(job.id, job.tenantId)) ?? job;
+      if (await this.jobs.requeue(job.id)) {
+        await this.enqueue([prepared]);
+        return (await this.jobs.findForTenant(job.id, job.tenantId)) ?? job;
+      }
     }
     return job;
   }

@@ -1,6 +1,14 @@
 import { Redis, type RedisOptions } from 'ioredis';
 
 /**
+ * Reconnect waits: 100 ms more each try, at most 1 s, so a process is back within about a second
+ * of Redis (BullMQ's own default grows to 20 s: idle workers and 503s long after Redis returned).
+ */
+export function redisReconnectDelay(times: number): number {
+  return Math.min(times * 100, 1000);
+}
+
+/**
  * Options for BullMQ connections from a redis:// or rediss:// URL. BullMQ workers need
  * `maxRetriesPerRequest: null` (blocking commands must wait out reconnects).
  */
@@ -15,6 +23,7 @@ export function bullConnectionOptions(redisUrl: string): RedisOptions {
     db: Number.isInteger(db) ? db : 0,
     tls: u.protocol === 'rediss:' ? {} : undefined,
     maxRetriesPerRequest: null,
+    retryStrategy: redisReconnectDelay,
   };
 }
 
@@ -28,7 +37,7 @@ export function createProbeRedis(redisUrl: string): Redis {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
-    retryStrategy: (times) => Math.min(times * 200, 2000),
+    retryStrategy: redisReconnectDelay,
   });
   // Connection errors surface through failed commands; without a listener ioredis prints them.
   client.on('error', () => undefined);
