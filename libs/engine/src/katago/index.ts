@@ -7,3 +7,4 @@ export * from './answer';
 export * from './query';
 export * from './replay';
 export * from './engine';
+export * from './analysis';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { positionFromGame } from '../../src/analysis/registry';
+import { analyzePosition, positionFromGame } from '../../src/analysis/registry';
 import { territoryOfPosition } from '../../src/territory/analysis';
 import { moveValues } from '../../src/territory/move-values';
 import { formatGtpVertex } from '../../src/board/coords';
@@ -138,5 +138,28 @@ describe('the queue', () => {
     expect(at0({ moves: [], initialPlayer: 'white' })).toBe(2);
     expect(at0({ moves: [], initialStones: [['W', 'E5']] })).toBe(1);
     expect(at0({ moves: [['W', 'E5']], initialPlayer: 'B' })).toBe(1);
+  });
+});
+
+describe('the katago registry analysis (what the workers run)', () => {
+  it('gives the turn answer of the same query options, and names bad options', () => {
+    const position = positionFromGame(gameAtTurn(query(), MOVES.length));
+    const report = analyzePosition(position, ['katago'], {
+      katago: { maxVisits: 100, perspective: 'BLACK', includeOwnership: true, avoid: ['E8'] },
+    });
+    const [direct] = run({
+      maxVisits: 100,
+      includeOwnership: true,
+      overrideSettings: { reportAnalysisWinratesAs: 'BLACK' },
+      avoidMoves: [{ player: 'W', moves: ['E8'], untilDepth: 1 }],
+    });
+    const { id: _id, turnNumber: _turn, ...answer } = direct;
+    expect(report.analyses.katago).toEqual(answer);
+    expect(() => analyzePosition(position, ['katago'], { katago: { maxVisits: 0 } })).toThrow(
+      'katago.maxVisits: must be an integer from 1 to 2^50, got 0',
+    );
+    expect(() => analyzePosition(position, ['katago'], { katago: { visits: 3 } })).toThrow(
+      /katago.visits: unknown option/,
+    );
   });
 });
