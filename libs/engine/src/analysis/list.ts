@@ -12,3 +12,4 @@ export {
   scoreAnalysis,
   moveValuesAnalysis,
 } from '../territory/analysis';
+export { katagoAnalysis } from '../katago/analysis';
