@@ -2,3 +2,4 @@
 export * from './errors';
 export * from './read';
 export * from './write';
+export * from './annotate';

@@ -9,6 +9,11 @@ export interface WriteSgfOptions {
   info?: Record<string, string>;
   /** Application name for AP. */
   application?: string;
+  /**
+   * Properties to add to the node of the position after `moveNumber` moves (0: the root), e.g.
+   * an analysis as C, TB/TW and MA (see writeAnalysedSgf).
+   */
+  nodeProperties?: (moveNumber: number) => Record<string, string[]> | undefined;
 }
 
 const RU: Record<string, string> = {
@@ -38,11 +43,15 @@ export function writeSgf(game: Game, options: WriteSgfOptions = {}): string {
   };
   if (game.handicap > 0) root.HA = [String(game.handicap)];
   for (const [k, v] of Object.entries(options.info ?? {})) root[k] = [v];
+  Object.assign(root, options.nodeProperties?.(0));
   const nodes: Record<string, string[]>[] = [root];
   let sawMove = false;
+  let moveNumber = 0;
   for (const a of game.history) {
     if (a.kind === 'move') {
-      nodes.push({ [a.player === BLACK ? 'B' : 'W']: [formatSgfPoint(a.point, geo)] });
+      moveNumber++;
+      const node = { [a.player === BLACK ? 'B' : 'W']: [formatSgfPoint(a.point, geo)] };
+      nodes.push(Object.assign(node, options.nodeProperties?.(moveNumber)));
       sawMove = true;
       continue;
     }
