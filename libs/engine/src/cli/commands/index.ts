@@ -7,3 +7,4 @@ export { showCommand } from './show';
 export { gtpCommand } from './gtp';
 export { eyegraphCommand } from './eyegraph-command';
 export { analysisCommand } from './analysis';
+export { annotateCommand } from './annotate';
