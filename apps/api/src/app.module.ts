@@ -13,6 +13,7 @@ import { AuthModule } from './auth/auth.module';
 import { BatchesModule } from './batches/batches.module';
 import { ErrorsModule } from './errors/errors.module';
 import { EyegraphsModule } from './eyegraphs/eyegraphs.module';
+import { ExportsModule } from './exports/exports.module';
 import { JobsModule } from './jobs/jobs.module';
 import { PositionsModule } from './positions/positions.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
@@ -45,6 +46,7 @@ export class AppModule {
         EyegraphsModule,
         JobsModule,
         BatchesModule,
+        ExportsModule,
         WebhooksModule,
       ],
       providers: [{ provide: ApiConfig, useValue: config }],
