@@ -83,7 +83,9 @@ describe('KataGo query parsing', () => {
     expect(error([1, 2])).toEqual({ error: 'Request line was valid json but was not an object' });
     expect(error({ moves: [] })).toEqual({ error: 'Request must have a string "id" field' });
     expect(error({ id: 'a', action: 'frobnicate' })).toEqual({ error: 'Unknown action: "frobnicate"' });
-    expect(new KataGoAnalysisEngine().submitLine('{"id": ')[0].error).toMatch(/^Could not parse json/);
+    expect((new KataGoAnalysisEngine().submitLine('{"id": ')[0] as { error?: string }).error).toMatch(
+      /^Could not parse json/,
+    );
   });
 
   it('names the first bad field, with the id', () => {
