@@ -1,0 +1,80 @@
+import type { Observable } from 'rxjs';
+import type { KataGoLine, KataGoQueryService, PendingTurn } from './katago-query.service';
+
+/** How often waiting turns are read again, should a job-ended event be missed. */
+export const FOLLOW_POLL_MS = 1000;
+
+/**
+ * Sends each turn's answer as soon as its job ends: on the queue's job-ended events, with a slow
+ * poll behind them. `add` takes more turns; `stop` drops turns (terminate) and returns them; the
+ * follower ends itself with `close`. One per WebSocket connection or waiting HTTP request.
+ */
+export class TurnFollower {
+  private readonly pending = new Map<string, PendingTurn[]>();
+  private readonly timer: NodeJS.Timeout;
+  private readonly subscription: { unsubscribe(): void };
+  private closed = false;
+
+  constructor(
+    private readonly tenantId: string,
+    private readonly queries: KataGoQueryService,
+    ended: Observable<string>,
+    private readonly send: (line: KataGoLine) => void,
+  ) {
+    this.subscription = ended.subscribe((jobId) => void this.check(jobId));
+    this.timer = setInterval(() => {
+      for (const jobId of [...this.pending.keys()]) void this.check(jobId);
+    }, FOLLOW_POLL_MS);
+  }
+
+  /** Turns still waiting. */
+  get size(): number {
+    let n = 0;
+    for (const turns of this.pending.values()) n += turns.length;
+    return n;
+  }
+
+  /** Follows these turns (a job finished already is answered at once). */
+  add(turns: readonly PendingTurn[]): void {
+    for (const t of turns) this.pending.set(t.jobId, [...(this.pending.get(t.jobId) ?? []), t]);
+    for (const jobId of new Set(turns.map((t) => t.jobId))) void this.check(jobId);
+  }
+
+  /** Stops following the turns of `queryId` (all queries when undefined), optionally only `turns`. */
+  stop(queryId: string | undefined, turns?: readonly number[]): PendingTurn[] {
+    const stopped: PendingTurn[] = [];
+    for (const [jobId, list] of this.pending) {
+      const keep = list.filter((t) => {
+        const hit =
+          (queryId === undefined || t.queryId === queryId) && (!turns || turns.includes(t.turnNumber));
+        if (hit) stopped.push(t);
+        return !hit;
+      });
+      if (keep.length > 0) this.pending.set(jobId, keep);
+      else this.pending.delete(jobId);
+    }
+    return stopped;
+  }
+
+  close(): void {
+    this.closed = true;
+    clearInterval(this.timer);
+    this.subscription.unsubscribe();
+    this.pending.clear();
+  }
+
+  private async check(jobId: string): Promise<void> {
+    const turns = this.pending.get(jobId);
+    if (!turns || this.closed) return;
+    let line: KataGoLine | null;
+    try {
+      line = await this.queries.lineOf(this.tenantId, turns[0]);
+    } catch {
+      return; // database away: the next poll tries again
+    }
+    const still = this.pending.get(jobId);
+    if (line === null || !still || this.closed) return;
+    this.pending.delete(jobId);
+    for (const t of still) this.send({ ...line, id: t.queryId, turnNumber: t.turnNumber });
+  }
+}

@@ -1,0 +1,108 @@
+import { JobRepository, RedisService } from '@moyo/persistence';
+import {
+  KataGoAnalysisEngine,
+  KataGoFieldError,
+  gameAtTurn,
+  parseKataGoInput,
+  type KataGoQuery,
+} from '@moyo/engine';
+import { Injectable } from '@nestjs/common';
+import { JobSubmissionService } from '../jobs/job-submission.service';
+import { turnJobsOf, turnLine } from './katago-jobs';
+
+/** A KataGo output line (a result, an error, a warning or an echo). */
+export type KataGoLine = Record<string, unknown>;
+
+/** A turn whose job was queued: what to look at for its answer. */
+export interface PendingTurn {
+  queryId: string;
+  turnNumber: number;
+  jobId: string;
+}
+
+/** How long the api remembers a query's id for GET /v1/katago/analysis/:batchId. */
+const QUERY_ID_TTL_S = 7 * 24 * 3600;
+
+/**
+ * The KataGo fronts' shared core on the api: a query is read as KataGo reads it (errors and
+ * warnings from the engine's parser), each turn becomes a position job for the workers (the
+ * `katago` analysis), and a finished job becomes the turn's KataGo answer with the query's id.
+ */
+@Injectable()
+export class KataGoQueryService {
+  constructor(
+    private readonly submission: JobSubmissionService,
+    private readonly jobs: JobRepository,
+    private readonly redis: RedisService,
+  ) {}
+
+  /**
+   * Reads one query object: the lines to answer at once (errors, warnings, action echoes) and the
+   * query to queue, if it is one. Actions are answered here, except terminate (the caller's).
+   */
+  read(input: unknown): {
+    lines: KataGoLine[];
+    query?: KataGoQuery;
+    terminate?: { id?: string; turns?: number[] };
+  } {
+    const parsed = parseKataGoInput(input);
+    if (parsed.kind === 'error') return { lines: [parsed.line] };
+    if (parsed.kind === 'action') {
+      const a = parsed.action;
+      if (a.action === 'terminate' || a.action === 'terminate_all') {
+        return { lines: [{ ...a.raw }], terminate: { id: a.terminateId, turns: a.turnNumbers as number[] } };
+      }
+      return { lines: new KataGoAnalysisEngine().submit(a.raw) as KataGoLine[] };
+    }
+    const { query, warnings } = parsed;
+    try {
+      gameAtTurn(query, query.moves.length);
+    } catch (e) {
+      if (!(e instanceof KataGoFieldError)) throw e;
+      return { lines: [{ id: query.id, field: e.field, error: e.message }] };
+    }
+    const lines: KataGoLine[] = warnings.map((w) => ({ id: query.id, field: w.field, warning: w.warning }));
+    if (query.turns.some((t) => t.priority !== 0)) {
+      lines.push({
+        id: query.id,
+        field: 'priority',
+        warning: 'the api queue runs turns in submission order',
+      });
+    }
+    return { lines, query };
+  }
+
+  /** Queues a query's turns (one batch of position jobs); remembers its id for the batch. */
+  async submit(tenantId: string, query: KataGoQuery): Promise<{ batchId: string; turns: PendingTurn[] }> {
+    const turnJobs = turnJobsOf(query);
+    const { batch } = await this.submission.submitBatch(
+      tenantId,
+      turnJobs.map((t) => t.spec),
+    );
+    await this.redis.client.set(this.idKey(batch.id), query.id, 'EX', QUERY_ID_TTL_S);
+    return {
+      batchId: batch.id,
+      turns: turnJobs.map((t, i) => ({
+        queryId: query.id,
+        turnNumber: t.turnNumber,
+        jobId: batch.jobIds[i],
+      })),
+    };
+  }
+
+  /** The turn's answer line if its job has ended, else null. */
+  async lineOf(tenantId: string, turn: PendingTurn): Promise<KataGoLine | null> {
+    const job = await this.jobs.findForTenant(turn.jobId, tenantId);
+    if (!job) return { id: turn.queryId, turnNumber: turn.turnNumber, error: `job ${turn.jobId} not found` };
+    return turnLine(turn.queryId, turn.turnNumber, job);
+  }
+
+  /** The query id remembered for a batch (null once forgotten). */
+  queryIdOf(batchId: string): Promise<string | null> {
+    return this.redis.client.get(this.idKey(batchId));
+  }
+
+  private idKey(batchId: string): string {
+    return this.redis.key('katago', 'query', batchId);
+  }
+}
