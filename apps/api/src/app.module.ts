@@ -15,6 +15,7 @@ import { ErrorsModule } from './errors/errors.module';
 import { EyegraphsModule } from './eyegraphs/eyegraphs.module';
 import { ExportsModule } from './exports/exports.module';
 import { JobsModule } from './jobs/jobs.module';
+import { KataGoModule } from './katago/katago.module';
 import { PositionsModule } from './positions/positions.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
@@ -48,6 +49,7 @@ export class AppModule {
         BatchesModule,
         ExportsModule,
         WebhooksModule,
+        KataGoModule,
       ],
       providers: [{ provide: ApiConfig, useValue: config }],
       exports: [ApiConfig],
