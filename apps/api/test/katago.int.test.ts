@@ -1,0 +1,195 @@
+import type { AddressInfo } from 'node:net';
+import type { INestApplicationContext } from '@nestjs/common';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { useIsolatedServices } from '../../../test/support/services';
+import { createWorkerApp } from '../../worker/src/bootstrap';
+import { WorkerConfig } from '../../worker/src/config/worker-config';
+import { bootApi, type ApiHarness } from './support/api-harness';
+
+// KataGo's documented example query (docs/Analysis_Engine.md), unchanged.
+const EXAMPLE = {
+  id: 'foo',
+  initialStones: [
+    ['B', 'Q4'],
+    ['B', 'C4'],
+  ],
+  moves: [
+    ['W', 'P5'],
+    ['B', 'P6'],
+  ],
+  rules: 'tromp-taylor',
+  komi: 7.5,
+  boardXSize: 19,
+  boardYSize: 19,
+  analyzeTurns: [0, 1, 2],
+};
+// What KaTrain sends per move (engine.py), on 9x9 to keep the workers quick.
+function katrainQuery(n: number, moves: string[][]) {
+  return {
+    id: `QUERY:${n}`,
+    rules: 'japanese',
+    priority: 0,
+    analyzeTurns: [moves.length],
+    maxVisits: 50,
+    komi: 6.5,
+    boardXSize: 9,
+    boardYSize: 9,
+    includeOwnership: true,
+    includeMovesOwnership: false,
+    includePolicy: false,
+    initialStones: [],
+    initialPlayer: 'B',
+    moves,
+    overrideSettings: { reportAnalysisWinratesAs: 'BLACK', wideRootNoise: 0.0 },
+  };
+}
+
+/** The fields KaTrain and Ogatak read from a result (spec katago-analysis.md). */
+function expectKataGoShape(line: Record<string, unknown>, size: number, ownership: boolean) {
+  expect(line.isDuringSearch).toBe(false);
+  const root = line.rootInfo as Record<string, unknown>;
+  for (const k of ['visits', 'scoreLead', 'winrate', 'scoreStdev']) expect(typeof root[k]).toBe('number');
+  expect(['B', 'W']).toContain(root.currentPlayer);
+  const infos = line.moveInfos as Record<string, unknown>[];
+  expect(infos.length).toBeGreaterThan(0);
+  infos.forEach((m, i) => {
+    expect(m.order).toBe(i);
+    for (const k of ['move', 'visits', 'scoreLead', 'winrate', 'prior', 'pv']) expect(m).toHaveProperty(k);
+  });
+  if (ownership) expect(line.ownership).toHaveLength(size * size);
+}
+
+describe('KataGo analysis over the api: HTTP and WebSocket, turns run by a worker', () => {
+  const services = useIsolatedServices();
+  let api: ApiHarness;
+  let worker: INestApplicationContext;
+  let key: string;
+  let wsUrl: string;
+
+  beforeAll(async () => {
+    api = await bootApi(services());
+    const server = api.app.getHttpServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    wsUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/v1/katago/ws`;
+    worker = await createWorkerApp(WorkerConfig.fromEnv({ ...services().env, WORKER_CONCURRENCY: '2' }));
+    key = (await api.newTenant('katago')).key;
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await api?.close();
+  });
+
+  it("answers KataGo's example query over HTTP, and the batch gives every turn in one GET", async () => {
+    const posted = await request(api.server)
+      .post('/v1/katago/analysis?wait=50')
+      .set('Authorization', `Bearer ${key}`)
+      .send(EXAMPLE);
+    expect(posted.status).toBe(202);
+    expect(posted.body).toMatchObject({ id: 'foo', status: 'finished', pending: [], warnings: [] });
+    expect(posted.body.results.map((r: { turnNumber: number }) => r.turnNumber)).toEqual([0, 1, 2]);
+    for (const r of posted.body.results) {
+      expect(r.id).toBe('foo');
+      expectKataGoShape(r, 19, false);
+    }
+    const got = await request(api.server)
+      .get(`/v1/katago/analysis/${posted.body.batchId}`)
+      .set('Authorization', `Bearer ${key}`);
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual({
+      id: 'foo',
+      batchId: posted.body.batchId,
+      status: 'finished',
+      results: posted.body.results,
+      pending: [],
+    });
+    const other = (await api.newTenant('other')).key;
+    const hidden = await request(api.server)
+      .get(`/v1/katago/analysis/${posted.body.batchId}`)
+      .set('Authorization', `Bearer ${other}`);
+    expect(hidden.status).toBe(404);
+  });
+
+  it("answers HTTP errors as the api does, keeping KataGo's error object", async () => {
+    const auth = { Authorization: `Bearer ${key}` };
+    const big = await request(api.server)
+      .post('/v1/katago/analysis')
+      .set(auth)
+      .send({ ...EXAMPLE, boardXSize: 29, boardYSize: 29 });
+    expect(big.status).toBe(422);
+    expect(big.body).toMatchObject({
+      field: 'boardXSize',
+      message: 'boardXSize: Must provide an integer from 5 to 25',
+      katago: { id: 'foo', field: 'boardXSize', error: 'Must provide an integer from 5 to 25' },
+    });
+    const noId = await request(api.server).post('/v1/katago/analysis').set(auth).send({ moves: [] });
+    expect(noId.status).toBe(400);
+    const version = await request(api.server)
+      .post('/v1/katago/analysis')
+      .set(auth)
+      .send({ id: 'v', action: 'query_version' });
+    expect(version.status).toBe(200);
+    expect(version.body).toMatchObject({ id: 'v', version: '1.16.0' });
+    expect((await request(api.server).post('/v1/katago/analysis').send(EXAMPLE)).status).toBe(401);
+    const wait = await request(api.server).post('/v1/katago/analysis?wait=999').set(auth).send(EXAMPLE);
+    expect(wait.status).toBe(422);
+    expect(wait.body.field).toBe('wait');
+  });
+
+  it("speaks KaTrain's remote protocol on the WebSocket: several lines per frame, warnings, terminate", async () => {
+    const ws = new WebSocket(`${wsUrl}?key=${key}`);
+    const lines: Record<string, unknown>[] = [];
+    ws.on('message', (data) => {
+      for (const l of data.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l));
+    });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const a = katrainQuery(1, [['B', 'E5']]);
+    const b = katrainQuery(2, [
+      ['B', 'E5'],
+      ['W', 'C3'],
+    ]);
+    ws.send(`${JSON.stringify(a)}\n${JSON.stringify(b)}`);
+    ws.send('{"id":"query_version","action":"query_version"}');
+    const long = {
+      ...katrainQuery(3, []),
+      id: 'long',
+      analyzeTurns: [0],
+      maxVisits: 4000,
+      boardXSize: 19,
+      boardYSize: 19,
+    };
+    const turns = Array.from({ length: 6 }, (_, i) => ({ ...long, komi: 0.5 + i }));
+    ws.send(turns.map((q) => JSON.stringify(q)).join('\n'));
+    ws.send('{"id":"stop","action":"terminate","terminateId":"long"}');
+    const results = () => lines.filter((l) => l.rootInfo || l.noResults);
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && (results().length < 8 || !lines.some((l) => l.id === 'stop'))) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    ws.close();
+    const byId = (id: string) => lines.filter((l) => l.id === id && l.rootInfo);
+    expectKataGoShape(byId('QUERY:1')[0], 9, true);
+    expectKataGoShape(byId('QUERY:2')[0], 9, true);
+    expect(byId('QUERY:2')[0]).toMatchObject({ turnNumber: 2, rootInfo: { currentPlayer: 'B' } });
+    expect(lines).toContainEqual({
+      id: 'QUERY:1',
+      field: 'overrideSettings',
+      warning: 'Moyo ignores these settings: wideRootNoise',
+    });
+    expect(lines).toContainEqual(expect.objectContaining({ id: 'query_version', version: '1.16.0' }));
+    expect(lines).toContainEqual({ id: 'stop', action: 'terminate', terminateId: 'long' });
+    const long6 = lines.filter((l) => l.id === 'long' && (l.rootInfo || l.noResults));
+    expect(long6).toHaveLength(6);
+  });
+
+  it('refuses a WebSocket without a valid API key (401)', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const ws = new WebSocket(`${wsUrl}?key=moyo_00000000_${'x'.repeat(43)}`);
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('open', () => reject(new Error('opened')));
+      ws.on('error', () => undefined);
+    });
+    expect(status).toBe(401);
+  });
+});
