@@ -12,6 +12,12 @@ export interface AdminIo {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The api's local address for the printed curl line: PORT as the api reads it (default 3000). */
+function apiUrl(env: Record<string, string | undefined>): string {
+  const port = env.PORT?.trim();
+  return `http://127.0.0.1:${port && /^\d{1,5}$/.test(port) ? port : '3000'}`;
+}
+
 /**
  * `moyo-admin keys create --name X [--tenant ID] [--json]`, `keys list [--json]`,
  * `keys revoke ID|PREFIX`. Reads DATABASE_URL. Exit codes: 0 done, 1 failure (database), 2 bad
@@ -48,7 +54,7 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
           `API key (shown once, store it now): ${created.key}\n` +
             `key id: ${created.keyId}  prefix: ${created.prefix}\n` +
             `tenant: ${created.tenantId} (${created.tenantName})\n` +
-            `use:    curl -H "Authorization: Bearer ${created.key}" http://127.0.0.1:3000/v1/jobs\n`,
+            `use:    curl -H "Authorization: Bearer ${created.key}" ${apiUrl(io.env)}/v1/jobs\n`,
         );
       }
     });
