@@ -6,7 +6,8 @@
 # npm ci), starts PostgreSQL and Redis if they do not answer, creates and migrates the database,
 # builds, starts the api and one worker against them, and prints where to send requests.
 # Environment (all optional): PORT (3000), DATABASE_URL (postgresql://postgres@127.0.0.1:5432/moyo),
-# REDIS_URL (redis://127.0.0.1:6379), REDIS_PREFIX (moyo), LOG_LEVEL (info), WORKER_CONCURRENCY (2).
+# REDIS_URL (redis://127.0.0.1:6379), REDIS_PREFIX (moyo), LOG_LEVEL (info), WORKER_CONCURRENCY (2),
+# WEBHOOK_ALLOWLIST (127.0.0.1: webhooks may go to a receiver on this machine; see README).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -18,6 +19,8 @@ APP_DATABASE_URL=${DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/moyo}
 export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379}
 export REDIS_PREFIX=${REDIS_PREFIX:-moyo}
 export LOG_LEVEL=${LOG_LEVEL:-info}
+# The SSRF guard refuses private addresses; a demo's webhook receiver runs on this machine.
+export WEBHOOK_ALLOWLIST=${WEBHOOK_ALLOWLIST:-127.0.0.1}
 export CHECKPOINT_DISABLE=1 NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
 # The service checks talk to the server's maintenance database; the apps use their own.
 DATABASE_URL="${APP_DATABASE_URL%/*}/postgres"
@@ -113,6 +116,8 @@ cat <<INFO
 
 Moyo is running:
   api     http://127.0.0.1:$PORT   (pid $API_PID; /docs, /healthz, /readyz, /metrics)
+  viewer  http://127.0.0.1:$PORT/viewer   (paste the key below, then an SGF)
+  webhooks may go to: $WEBHOOK_ALLOWLIST (WEBHOOK_ALLOWLIST), e.g. http://127.0.0.1:4400/hook
   worker  pid $WORKER_PID, queues under Redis prefix "$REDIS_PREFIX"
   logs    $LOG_DIR/api.log, $LOG_DIR/worker.log
   key     $KEY
