@@ -56,32 +56,46 @@ interface LoadedSuite {
   sha256: string;
 }
 
-/** Runs every slice of `suites` on one engine through `pool`; calls `done` per suite when all its slices are in. */
+/** A slice to run, with its expected cost (for longest-first scheduling). */
+interface Task {
+  run: () => Promise<void>;
+  estimate: number;
+}
+
+/**
+ * One task per slice of `suites` on one engine; `done` is called per suite when all its slices are
+ * in. A slice's estimate is the sum of GNU Go's recorded seconds for its tests (1 s when unknown).
+ */
 function engineTasks(
   suites: LoadedSuite[],
   start: StartEngine,
-  options: { chunk: number; timeoutMs: number; label: string },
+  options: { chunk: number; timeoutMs: number; label: string; known: AnswerCache | null },
   done: (suite: LoadedSuite, run: EngineRun) => void,
-): (() => Promise<void>)[] {
-  const tasks: (() => Promise<void>)[] = [];
+): Task[] {
+  const tasks: Task[] = [];
   for (const s of suites) {
     const slices = sliceSuite(s.suite, s.dir, options.chunk);
     const run: EngineRun = { answers: new Map(), seconds: 0, source: 'live', setupErrors: [] };
     const setupErrors = new Map<number, string>();
+    const recorded = options.known?.suites[s.suite.name]?.answers ?? {};
     let left = slices.length;
     for (const slice of slices) {
-      tasks.push(async () => {
-        const r = await runSlice(slice, start, options.timeoutMs);
-        for (const [id, a] of r.answers) run.answers.set(id, a);
-        for (const [line, e] of r.setupErrors) setupErrors.set(line, e);
-        run.seconds += r.seconds;
-        process.stderr.write(
-          `  ${options.label} ${s.suite.name} tests ${slice.from + 1}-${slice.to} in ${r.seconds.toFixed(1)} s\n`,
-        );
-        if (--left === 0) {
-          run.setupErrors = [...setupErrors.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
-          done(s, run);
-        }
+      const tests = s.suite.tests.slice(slice.from, slice.to);
+      const estimate = tests.reduce((sum, t) => sum + (recorded[String(t.id)]?.seconds ?? 1), 0);
+      tasks.push({
+        estimate,
+        run: async () => {
+          const r = await runSlice(slice, start, options.timeoutMs);
+          for (const [id, a] of r.answers) run.answers.set(id, a);
+          for (const [line, e] of r.setupErrors) setupErrors.set(line, e);
+          run.seconds += r.seconds;
+          const range = `tests ${slice.from + 1}-${slice.to}`;
+          process.stderr.write(`  ${options.label} ${s.suite.name} ${range} in ${r.seconds.toFixed(1)} s\n`);
+          if (--left === 0) {
+            run.setupErrors = [...setupErrors.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
+            done(s, run);
+          }
+        },
       });
     }
     if (slices.length === 0) done(s, run);
@@ -150,12 +164,12 @@ async function main(): Promise<void> {
   }
 
   const timeoutMs = options.timeoutSeconds * 1000;
-  const tasks: (() => Promise<void>)[] = [];
+  const tasks: Task[] = [];
   tasks.push(
     ...engineTasks(
       gnugoLive,
       processStarter(gnugoCommand),
-      { chunk: options.chunk, timeoutMs, label: 'GNU Go' },
+      { chunk: options.chunk.gnugo, timeoutMs, label: 'GNU Go', known: cache },
       (s, run) => {
         runs.get(s.suite.name)!.gnugo = run;
         if (cache && options.cache) {
@@ -170,9 +184,14 @@ async function main(): Promise<void> {
   if (moyo) {
     const start = processStarter((cwd) => moyo.command(cwd));
     tasks.push(
-      ...engineTasks(suites, start, { chunk: options.chunk, timeoutMs, label: 'Moyo' }, (s, run) => {
-        runs.get(s.suite.name)!.moyo = run;
-      }),
+      ...engineTasks(
+        suites,
+        start,
+        { chunk: options.chunk.moyo, timeoutMs, label: 'Moyo', known: cache },
+        (s, run) => {
+          runs.get(s.suite.name)!.moyo = run;
+        },
+      ),
     );
   }
 
@@ -180,10 +199,15 @@ async function main(): Promise<void> {
     `GNU Go: ${version ?? 'not installed'} (${gnugoLine}); ` +
       `${gnugoLive.length} suite(s) live, ${suites.length - gnugoLive.length} from ${options.cache ?? 'nowhere'}\n` +
       `Moyo: ${moyo ? moyo.description : 'not run'}\n` +
-      `${tasks.length} engine runs of up to ${options.chunk} tests, ${options.jobs} at a time\n`,
+      `${tasks.length} engine processes (up to ${options.chunk.gnugo} tests each for GNU Go, ${options.chunk.moyo} for Moyo), ${options.jobs} at a time\n`,
   );
   const started = performance.now();
-  await runPool(tasks, options.jobs);
+  // Longest first, so the last slices to finish are short ones.
+  tasks.sort((a, b) => b.estimate - a.estimate);
+  await runPool(
+    tasks.map((t) => t.run),
+    options.jobs,
+  );
   const wallSeconds = (performance.now() - started) / 1000;
 
   const ordered = suites.map((s) => runs.get(s.suite.name)!);

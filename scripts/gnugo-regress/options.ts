@@ -29,7 +29,8 @@ export interface RegressOptions {
   suites: string[];
   engines: { moyo: boolean; gnugo: boolean };
   jobs: number;
-  chunk: number;
+  /** Tests per engine process: `--chunk`, else 10 for GNU Go (cheap to start) and 40 for Moyo. */
+  chunk: { gnugo: number; moyo: number };
   timeoutSeconds: number;
   json: string | null;
   verbose: boolean;
@@ -47,7 +48,8 @@ export const USAGE = `usage: npx tsx scripts/gnugo-regress.ts [SUITE...] [option
   SUITE               a suite name in regression/ (ld_owl, ld_owl.tst) or a .tst path; default: all copied suites
   --engine E          moyo, gnugo or both (default both)
   --jobs N            engine processes at a time (default 2)
-  --chunk N           tests per engine process (default 25; each process replays the setup before its tests)
+  --chunk N           tests per engine process (default 10 for GNU Go, 40 for Moyo; each process
+                      replays the setup commands before its first test)
   --timeout S         seconds a command may take before the engine is stopped and the test fails (default 300)
   --cache FILE        GNU Go answers: read where the suite file is unchanged, store new ones
                       (default regression/gnugo-3.8-answers.json)
@@ -120,7 +122,7 @@ export function parseOptions(argv: string[], regressionDir: string): RegressOpti
       options: {
         engine: { type: 'string', default: 'both' },
         jobs: { type: 'string', default: '2' },
-        chunk: { type: 'string', default: '25' },
+        chunk: { type: 'string' },
         timeout: { type: 'string', default: '300' },
         cache: { type: 'string' },
         'no-cache': { type: 'boolean', default: false },
@@ -161,7 +163,10 @@ export function parseOptions(argv: string[], regressionDir: string): RegressOpti
     suites,
     engines: { moyo: v.engine !== 'gnugo', gnugo: v.engine !== 'moyo' },
     jobs: integer('--jobs', v.jobs, 1),
-    chunk: integer('--chunk', v.chunk, 1),
+    chunk:
+      v.chunk === undefined
+        ? { gnugo: 10, moyo: 40 }
+        : { gnugo: integer('--chunk', v.chunk, 1), moyo: integer('--chunk', v.chunk, 1) },
     timeoutSeconds: integer('--timeout', v.timeout, 1),
     json: v.json ?? null,
     verbose: v.verbose,
