@@ -89,7 +89,15 @@ export interface GroupOptions {
   readonly toMove?: Player;
   readonly params?: Partial<GroupParams>;
   readonly field?: Partial<FieldParams>;
+  /**
+   * Called after the last round's static decision with the groups and that round's field; may change
+   * statuses and safeties (the reading layer confirms or overturns them here, see `dragons/`).
+   */
+  readonly refine?: GroupRefiner;
 }
+
+/** A second opinion on the static statuses: mutates `status` and `safety` of the groups it reads. */
+export type GroupRefiner = (groups: Group[], field: InfluenceField, params: GroupParams) => void;
 
 /** Result of {@link analyzeGroups}. */
 export interface GroupAnalysis {
@@ -325,6 +333,8 @@ export function analyzeGroups(pos: ColorPosition, options: GroupOptions = {}): G
       return computeInfluenceField(pos, { safety: without, toMove: options.toMove, params: options.field });
     };
     decide(geo, colors, groups, groupOf, field, params, tactics, fieldWithout);
+    // The reading judges on the last round's field, where the stones found dead are gone.
+    if (round === Math.max(1, params.rounds) - 1) options.refine?.(groups, field, params);
     for (const g of groups) {
       for (const p of g.stones) {
         safety[p] = g.safety;

@@ -1,5 +1,7 @@
 import { BLACK, WHITE, type Player } from '../board/color';
 import type { Geometry } from '../board/geometry';
+import { MIN_BOARD_SIZE } from '../board/geometry';
+import { boardFromPosition, ReadingRefiner } from '../dragons/refine';
 import { analyzeGroups, type GroupAnalysis, type GroupParams } from '../groups/status';
 import { computeInfluenceField, type FieldParams, type InfluenceField } from '../influence/field';
 import type { ColorPosition } from '../influence/position';
@@ -33,6 +35,11 @@ export interface TerritoryOptions {
   readonly params?: Partial<TerritoryParams>;
   readonly groups?: Partial<GroupParams>;
   readonly field?: Partial<FieldParams>;
+  /**
+   * Confirm dead and weak dragons by owl reading (dragons/refine.ts). Off by default: on real games
+   * it cuts mid-game false deaths but loses end-of-game accuracy (see the engine README).
+   */
+  readonly reading?: boolean;
 }
 
 /** A score, + = Black, with the parts that make it. */
@@ -102,7 +109,16 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
     }
   }
   const params: TerritoryParams = { ...DEFAULT_TERRITORY_PARAMS, ...options.params };
-  const groups = analyzeGroups(pos, { toMove: options.toMove, params: options.groups, field: options.field });
+  // Dragon statuses by reading, when asked: the owl confirms a death or overturns it.
+  // Boards under the board's minimum size (garbage input) are not read.
+  const read = options.reading === true && pos.geo.size >= MIN_BOARD_SIZE;
+  const refiner = read ? new ReadingRefiner(boardFromPosition(pos)) : undefined;
+  const groups = analyzeGroups(pos, {
+    toMove: options.toMove,
+    params: options.groups,
+    field: options.field,
+    refine: refiner?.refine,
+  });
   const layers = twoLayers(pos, groups.safety, groups.field, params);
   const score = countScore(pos, groups, layers.owner, layers.ownership, rules, komi, captures, handicap);
   // Bounds as GNU Go's estimate_score takes them: the same position with each side moving first

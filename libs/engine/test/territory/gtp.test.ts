@@ -41,35 +41,6 @@ describe('GTP territory commands (GNU Go formats, + = White)', () => {
     expect(() => run(game, 'final_status_list', 'maybe')).toThrow(/usage/);
   });
 
-  it('dragon_status for all dragons and for one vertex', () => {
-    const lines = run(game, 'dragon_status').split('\n');
-    for (const line of lines)
-      expect(line).toMatch(/^[A-HJ-T]\d+: (alive|dead|seki|critical [A-HJ-T]\d+ [A-HJ-T]\d+)$/);
-    expect(run(game, 'dragon_status', 'C3')).toMatch(/^(alive|dead|seki|critical)/);
-    expect(() => run(game, 'dragon_status', 'A7')).toThrow(/empty/);
-    // A corner group with a three-point eye space: critical, both vital points at the middle point
-    // (the eye-graph reader's answer; GNU Go 3.8 answers `D9: critical B9 B9` here too).
-    const corner = gameOf(9, [
-      'D9',
-      'E9',
-      'A8',
-      'E8',
-      'B8',
-      'A7',
-      'C8',
-      'B7',
-      'D8',
-      'C7',
-      'pass',
-      'D7',
-      'pass',
-      'E7',
-    ]);
-    expect(run(corner, 'dragon_status')).toBe('D9: critical B9 B9\nE9: alive');
-    expect(run(corner, 'dragon_status', 'A8')).toBe('critical B9 B9');
-    expect(() => run(game, 'dragon_status', 'Z99')).toThrow(/invalid vertex/);
-  });
-
   it('initial_influence maps: one row per line, GNU Go widths and stone codes', () => {
     const regions = run(game, 'initial_influence', 'black', 'influence_regions').split('\n');
     expect(regions).toHaveLength(7);

@@ -7,5 +7,6 @@ export { BOARD_GTP_COMMANDS } from './board';
 export { MAP_GTP_COMMANDS } from './maps';
 export { EYE_GTP_COMMANDS } from './eyes';
 export { TERRITORY_GTP_COMMANDS } from './territory';
+export { READING_GTP_COMMANDS } from './reading';
 export { ANALYZE_GTP_COMMANDS } from './analyze';
 export { GOGUI_GTP_COMMANDS } from './gogui';

@@ -1,18 +1,17 @@
 /**
  * GTP commands of the territory family, with GNU Go 3.8's answer formats and sign conventions (+ =
  * White in every score and map here, unlike our JSON): `estimate_score`, `final_score`,
- * `final_status_list alive|dead|seki`, `dragon_status [vertex]`,
+ * `final_status_list alive|dead|seki`,
  * `initial_influence black|white territory_value|influence_regions`.
  *
  * Each handler takes the arguments and the session (whose `game` it reads) and returns the answer
  * body (without `= `), as the GTP registry expects.
  * Differences from GNU Go: `final_score` and `final_status_list` do not play the game out (they
- * count the two-layer territory of the current position), and the attack/defence points of a
- * critical dragon are the eye-graph reader's vital points of its undecided eye space, or its first
- * liberty when it has none, rather than read-out moves.
+ * count the two-layer territory of the current position). Dragon statuses come from the reading
+ * layer (`dragons/`), the same that answers `dragon_status` (reading family).
  */
 import { BLACK, WHITE, type Player } from '../../board/color';
-import { formatGtpVertex, parseGtpVertex } from '../../board/coords';
+import { formatGtpVertex } from '../../board/coords';
 import type { Geometry } from '../../board/geometry';
 import type { GroupStatus } from '../../groups/status';
 import { analyzeTerritory, type TerritoryAnalysis } from '../../territory/territory';
@@ -105,45 +104,6 @@ export function gtpFinalStatusList(args: readonly string[], session: TerritoryGt
   return lines.join('\n');
 }
 
-/** `dragon_status [vertex]`: `alive` for one dragon, or `C9: alive` lines for all, top row first. */
-export function gtpDragonStatus(args: readonly string[], session: TerritoryGtpSession): string {
-  const game = session.game;
-  if (args.length > 1) throw new GtpTerritoryArgumentError('usage: dragon_status [vertex]');
-  const geo = game.board.geo;
-  let only = -1;
-  if (args.length === 1) {
-    try {
-      only = parseGtpVertex(args[0], geo);
-    } catch (e) {
-      throw new GtpTerritoryArgumentError(`invalid vertex: ${(e as Error).message}`);
-    }
-    const c = game.board.colors[only];
-    if (c !== BLACK && c !== WHITE) throw new GtpTerritoryArgumentError('vertex must not be empty');
-  }
-  const a = analyze(game);
-  const describe = (gi: number): string => {
-    const g = a.groups.groups[gi];
-    if (g.status !== 'critical') return g.status;
-    // The eye-graph reader's vital points of an undecided eye space; else the first liberty.
-    const open = g.eyeSpaces.find((e) => e.eyes.min < e.eyes.max && e.eyes.attack.length > 0);
-    const liberty = g.liberties.length > 0 ? Math.min(...g.liberties) : -1;
-    const attack = open ? open.eyes.attack[0] : liberty;
-    const defense = open && open.eyes.defense.length > 0 ? open.eyes.defense[0] : liberty;
-    const name = (p: number) => (p < 0 ? 'PASS' : formatGtpVertex(p, geo).toUpperCase());
-    return `critical ${name(attack)} ${name(defense)}`;
-  };
-  if (only >= 0) return describe(a.groups.groupOf[only]);
-  const lines: string[] = [];
-  const done = new Set<number>();
-  for (const p of geo.points) {
-    const gi = a.groups.groupOf[p];
-    if (gi < 0 || done.has(gi)) continue;
-    done.add(gi);
-    lines.push(`${formatGtpVertex(p, geo)}: ${describe(gi)}`);
-  }
-  return lines.join('\n');
-}
-
 /**
  * `initial_influence black|white territory_value|influence_regions`: one board row per line, top
  * first, White-positive. territory_value `%6.2f ` (live stones 0, dead stones their point's value
@@ -193,6 +153,5 @@ export const TERRITORY_GTP_COMMANDS: Readonly<
   estimate_score: gtpEstimateScore,
   final_score: gtpFinalScore,
   final_status_list: gtpFinalStatusList,
-  dragon_status: gtpDragonStatus,
   initial_influence: gtpInitialInfluence,
 };

@@ -1,0 +1,63 @@
+import type { Board } from '../board/board';
+import type { Player } from '../board/color';
+import { analyzeGroups, type GroupAnalysis, type GroupStatus } from '../groups/status';
+import type { ReadResult } from '../reading/result';
+import { ReadingRefiner, type DragonVerdict } from './refine';
+
+/** A dragon: strings of one colour that belong together, with its status by reading. */
+export interface Dragon {
+  readonly index: number;
+  readonly color: Player;
+  readonly stones: readonly number[];
+}
+
+/** Options of {@link analyzeLife}. */
+export interface LifeOptions {
+  readonly toMove?: Player;
+}
+
+/** Dragons of a position and their life and death by reading (GTP's dragon commands read this). */
+export interface LifeAnalysis {
+  readonly groups: GroupAnalysis;
+  readonly dragons: readonly Dragon[];
+  /** The dragon holding the stone at p. */
+  dragonAt(p: number): number;
+  /** Status with the killing and saving moves (0 = none). */
+  status(d: number): { status: GroupStatus; attack: number; defense: number };
+  /** The owl: can the attacker, moving first, kill dragon d? */
+  owlAttack(d: number): ReadResult;
+  /** The owl: can the owner, moving first, save dragon d? */
+  owlDefend(d: number): ReadResult;
+  /** The reading verdicts by a dragon's first stone. */
+  readonly verdicts: ReadonlyMap<number, DragonVerdict>;
+}
+
+/**
+ * Dragons (groups amalgamated by the static analysis: shared liberties, clean diagonals, shared eye
+ * spaces) and their status with the owl's reading as the final word (see {@link ReadingRefiner}).
+ * Reads on a copy of the board. Pure.
+ */
+export function analyzeLife(board: Board, options: LifeOptions = {}): LifeAnalysis {
+  const refiner = new ReadingRefiner(board.clone(), true);
+  const groups = analyzeGroups(board, { toMove: options.toMove, refine: refiner.refine });
+  const dragons: Dragon[] = groups.groups.map((g) => ({ index: g.index, color: g.color, stones: g.stones }));
+  const dragonAt = (p: number): number => {
+    const d = groups.groupOf[p];
+    if (d < 0) throw new RangeError(`no stone at point ${p}`);
+    return d;
+  };
+  return {
+    groups,
+    dragons,
+    verdicts: refiner.verdicts,
+    dragonAt,
+    status(d) {
+      const g = groups.groups[d];
+      const v = refiner.verdicts.get(g.stones[0]);
+      if (g.status !== 'critical') return { status: g.status, attack: 0, defense: 0 };
+      return { status: 'critical', attack: v?.attack ?? 0, defense: v?.defense ?? 0 };
+    },
+    owlAttack: (d) => refiner.owl.attack(groups.groups[d].stones),
+    owlDefend: (d) => refiner.owl.defend(groups.groups[d].stones),
+  };
+}

@@ -1,0 +1,115 @@
+import { Board } from '../board/board';
+import { BLACK, WHITE } from '../board/color';
+import type { GroupParams, GroupRefiner, GroupStatus } from '../groups/status';
+import type { InfluenceField } from '../influence/field';
+import type { ColorPosition } from '../influence/position';
+import { DEFAULT_OWL_PARAMS, OwlReader, type OwlParams } from '../owl/owl';
+import type { ReadResult } from '../reading/result';
+
+/** The reading verdict on one dragon, with the moves that kill and save it when it is critical. */
+export interface DragonVerdict {
+  readonly status: GroupStatus;
+  /** The attacker's killing move (0 = none). */
+  readonly attack: number;
+  /** The owner's saving move (0 = none needed or none found). */
+  readonly defense: number;
+  readonly attackResult: ReadResult | null;
+  readonly defenseResult: ReadResult | null;
+}
+
+/** Safety given to each status decided by reading. */
+const SAFETY: Record<GroupStatus, number> = { alive: 0.9, seki: 0.9, critical: 0.4, dead: 0 };
+
+/** A board holding the position's stones (no history, no ko). */
+export function boardFromPosition(pos: ColorPosition): Board {
+  if (pos instanceof Board) return pos.clone();
+  const rows: string[] = [];
+  const { geo, colors } = pos;
+  for (let y = 0; y < geo.size; y++) {
+    let row = '';
+    for (let x = 0; x < geo.size; x++) {
+      const c = colors[geo.pt(x, y)];
+      row += c === BLACK ? 'X' : c === WHITE ? 'O' : '.';
+    }
+    rows.push(row);
+  }
+  return Board.fromRows(rows);
+}
+
+/**
+ * The reading layer's second opinion on the static group statuses (a {@link GroupRefiner}): groups
+ * without two sure eyes, not in seki (with `thorough`, all such groups; otherwise those the static
+ * analysis calls dead or critical) are read by the owl. If the attacker moving first cannot kill
+ * one, it is alive; if it can, and the owner moving first cannot save it, it is dead; otherwise
+ * critical. A dragon is therefore dead only when reading shows it. Verdicts are remembered by stones
+ * across rounds; `verdicts` maps a group's first stone to its verdict.
+ */
+export class ReadingRefiner {
+  readonly verdicts = new Map<number, DragonVerdict>();
+  readonly owl: OwlReader;
+  private readonly spheres: { [owner: number]: Uint8Array };
+  private readonly alive: Uint8Array;
+  private readonly memo = new Map<string, DragonVerdict>();
+
+  constructor(
+    readonly board: Board,
+    /**
+     * Read every group without two sure eyes (GTP's dragon commands), not only those the static
+     * analysis calls dead or critical (the full-board territory path: cheaper, and a group the
+     * static analysis calls alive stays alive there).
+     */
+    readonly thorough = false,
+    readonly params: OwlParams = DEFAULT_OWL_PARAMS,
+  ) {
+    const n = board.geo.arraySize;
+    this.spheres = { [BLACK]: new Uint8Array(n), [WHITE]: new Uint8Array(n) };
+    this.alive = new Uint8Array(n);
+    this.owl = new OwlReader(board, this.spheres, this.alive, params);
+  }
+
+  /** The refiner function to pass to `analyzeGroups`. */
+  get refine(): GroupRefiner {
+    return (groups, field, params) => this.apply(groups, field, params);
+  }
+
+  private apply(groups: Parameters<GroupRefiner>[0], field: InfluenceField, params: GroupParams): void {
+    const { geo } = this.board;
+    const t = field.territory;
+    for (const p of geo.points) {
+      this.spheres[BLACK][p] = -t[p] > params.enemySphere ? 1 : 0;
+      this.spheres[WHITE][p] = t[p] > params.enemySphere ? 1 : 0;
+      this.alive[p] = 0;
+    }
+    const sure = (g: (typeof groups)[number]) => g.unconditional || g.eyes.min >= 2;
+    for (const g of groups) if (g.status === 'alive' || g.status === 'seki') for (const p of g.stones) this.alive[p] = 1;
+    for (const g of groups) {
+      if (g.status === 'seki' || sure(g) || (!this.thorough && g.status === 'alive')) continue;
+      const key = g.stones.join(',');
+      let v = this.memo.get(key);
+      if (!v) {
+        // Its own stones are no living friend to connect to.
+        const was = g.stones.map((p) => this.alive[p]);
+        for (const p of g.stones) this.alive[p] = 0;
+        v = this.read(g.stones, g.status);
+        g.stones.forEach((p, i) => (this.alive[p] = was[i]));
+        this.memo.set(key, v);
+      }
+      this.verdicts.set(g.stones[0], v);
+      g.status = v.status;
+      g.safety = SAFETY[v.status];
+    }
+  }
+
+  /** Reads one dragon. */
+  read(stones: readonly number[], staticStatus: GroupStatus = 'alive'): DragonVerdict {
+    const a = this.owl.attack(stones);
+    if (a.code === 0) {
+      // A static death stands unless the reading finished: running out of nodes proves no life.
+      const status = this.owl.exhausted && staticStatus === 'dead' ? 'dead' : 'alive';
+      return { status, attack: 0, defense: 0, attackResult: a, defenseResult: null };
+    }
+    const d = this.owl.defend(stones);
+    if (d.code === 0) return { status: 'dead', attack: a.move, defense: 0, attackResult: a, defenseResult: d };
+    return { status: 'critical', attack: a.move, defense: d.move, attackResult: a, defenseResult: d };
+  }
+}

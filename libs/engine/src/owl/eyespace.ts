@@ -1,0 +1,269 @@
+import type { Board } from '../board/board';
+import { EMPTY, WALL, type Player } from '../board/color';
+import { DEFAULT_EYE_SPACE_PARAMS, eyeRange, type EyeRange } from '../groups/eyespace';
+
+/** An enclosed eye space of the dragon: its points (empty and enemy stones) and eye range. */
+export interface OwlEyeSpace {
+  readonly points: number[];
+  readonly eyes: EyeRange;
+}
+
+/** What the owl sees of a dragon at one node. */
+export interface DragonView {
+  /** One stone per string of the dragon (goal strings plus strings sharing its eye spaces). */
+  readonly strings: number[];
+  readonly eyeSpaces: OwlEyeSpace[];
+  /** The dragon's liberties that open into the outside (not in an eye space). */
+  readonly outerLiberties: number[];
+  /** Sums of the eye spaces' ranges. */
+  readonly minEyes: number;
+  readonly maxEyes: number;
+  /** Empty points reachable from the outer liberties outside the enemy's sphere (capped). */
+  readonly room: number;
+  /** The room reaches a friendly living stone. */
+  readonly connects: boolean;
+  /** Enemy strings next to the dragon with one or two liberties (lunches), one stone each. */
+  readonly lunches: number[];
+  /** Smallest liberty count of the dragon's strings. */
+  readonly weakestLiberties: number;
+  /** A stone of the weakest string. */
+  readonly weakest: number;
+}
+
+/** Limits of the owl's view of a dragon. */
+export interface OwlViewParams {
+  /** Connected non-owner areas up to this many points are eye spaces; larger ones are outside. */
+  readonly maxEyeSpace: number;
+  /** Room from which the dragon counts as escaped (alive). */
+  readonly escapeRoom: number;
+}
+
+export const DEFAULT_OWL_VIEW_PARAMS: OwlViewParams = { maxEyeSpace: 14, escapeRoom: 14 };
+
+/**
+ * Scratch arrays for {@link viewDragon}, one per board: generation-stamped marks, so a view costs
+ * flood fills and no clearing.
+ */
+export class OwlScratch {
+  readonly mark: Int32Array;
+  readonly regionMark: Int32Array;
+  readonly stones: Int32Array;
+  readonly libs: Int32Array;
+  gen = 0;
+  constructor(arraySize: number) {
+    this.mark = new Int32Array(arraySize);
+    this.regionMark = new Int32Array(arraySize);
+    this.stones = new Int32Array(arraySize);
+    this.libs = new Int32Array(arraySize);
+  }
+  next(): number {
+    return ++this.gen;
+  }
+}
+
+/**
+ * The dragon made of the goal stones still on the board (`goal` lists them; those of another colour
+ * now are ignored): its strings, eye spaces (connected areas of empty points and enemy stones
+ * bounded by the owner's stones, at most `maxEyeSpace` points, valued by the eye-graph reader), the
+ * liberties that lead outside, and the room outside (empty points not in `enemySphere`, flooded from
+ * those liberties, stopping at `escapeRoom`). Strings sharing an eye space join the dragon. Pure
+ * apart from the scratch marks. Returns null when no goal stone is left.
+ */
+export function viewDragon(
+  board: Board,
+  goal: readonly number[],
+  owner: Player,
+  enemySphere: Uint8Array,
+  friendAlive: Uint8Array,
+  scratch: OwlScratch,
+  params: OwlViewParams = DEFAULT_OWL_VIEW_PARAMS,
+): DragonView | null {
+  const { colors } = board;
+  const adj = board.geo.adjacent;
+  const enemy = 3 - owner;
+  const strMark = scratch.next();
+  const strings: number[] = [];
+  for (const p of goal) {
+    if (colors[p] !== owner) continue;
+    const h = board.chainHead(p);
+    if (scratch.mark[h] === strMark) continue;
+    scratch.mark[h] = strMark;
+    strings.push(p);
+  }
+  if (strings.length === 0) return null;
+  const regionGen = scratch.next();
+  const eyeSpaces: OwlEyeSpace[] = [];
+  const outerLiberties: number[] = [];
+  const lunchSeen = new Set<number>();
+  const lunches: number[] = [];
+  let weakestLiberties = 1 << 30;
+  let weakest = strings[0];
+  const region: number[] = [];
+  const stack: number[] = [];
+  // Strings are visited breadth-first; eye spaces found add their other bordering strings.
+  for (let si = 0; si < strings.length; si++) {
+    const s = strings[si];
+    const nlib = board.chainLibertyPoints(s, scratch.libs);
+    if (board.chainLiberties(s) < weakestLiberties) {
+      weakestLiberties = board.chainLiberties(s);
+      weakest = s;
+    }
+    const libs = Array.from(scratch.libs.subarray(0, nlib));
+    // Lunches: enemy strings touching this string with few liberties.
+    const ns = board.chainStones(s, scratch.stones);
+    for (let i = 0; i < ns; i++) {
+      for (let k = 0; k < 4; k++) {
+        const q = scratch.stones[i] + adj[k];
+        if (colors[q] !== enemy) continue;
+        const h = board.chainHead(q);
+        if (lunchSeen.has(h)) continue;
+        lunchSeen.add(h);
+        if (board.chainLiberties(q) <= 2) lunches.push(q);
+      }
+    }
+    for (const l of libs) {
+      if (scratch.regionMark[l] === regionGen || scratch.regionMark[l] === -regionGen) {
+        if (scratch.regionMark[l] === -regionGen && !outerLiberties.includes(l)) outerLiberties.push(l);
+        continue;
+      }
+      if (!passable(board, l, enemy)) {
+        // A liberty next to a strong enemy stone: the boundary, no eye space.
+        if (!outerLiberties.includes(l)) outerLiberties.push(l);
+        continue;
+      }
+      // Flood the owner's side from l: empty points no strong enemy stone touches, weak enemy stones.
+      region.length = 0;
+      stack.length = 0;
+      stack.push(l);
+      scratch.regionMark[l] = regionGen;
+      let open = false;
+      while (stack.length > 0) {
+        const p = stack.pop()!;
+        region.push(p);
+        if (region.length > params.maxEyeSpace) {
+          open = true;
+          break;
+        }
+        if (open) break;
+        for (let k = 0; k < 4; k++) {
+          const q = p + adj[k];
+          const c = colors[q];
+          if (c === WALL || c === owner || scratch.regionMark[q] === regionGen) continue;
+          if (!passable(board, q, enemy)) {
+            // Bounded by the enemy, not by the owner: no eye space.
+            open = true;
+            continue;
+          }
+          scratch.regionMark[q] = regionGen;
+          stack.push(q);
+        }
+      }
+      if (open) {
+        // Everything touched is outside; remember it so later liberties do not flood again.
+        for (const p of region) scratch.regionMark[p] = -regionGen;
+        for (const p of stack) scratch.regionMark[p] = -regionGen;
+        outerLiberties.push(l);
+        continue;
+      }
+      const points = region.slice();
+      let empties = 0;
+      for (const p of points) if (colors[p] === EMPTY) empties++;
+      if (empties === 0) continue;
+      eyeSpaces.push({ points, eyes: eyeRange(board, points, owner, DEFAULT_EYE_SPACE_PARAMS) });
+      // Owner strings bordering the space join the dragon.
+      for (const p of points) {
+        for (let k = 0; k < 4; k++) {
+          const q = p + adj[k];
+          if (colors[q] !== owner) continue;
+          const h = board.chainHead(q);
+          if (scratch.mark[h] === strMark) continue;
+          scratch.mark[h] = strMark;
+          strings.push(q);
+        }
+      }
+    }
+  }
+  let minEyes = 0;
+  let maxEyes = 0;
+  for (const e of eyeSpaces) {
+    minEyes += e.eyes.min;
+    maxEyes += e.eyes.max;
+  }
+  const { room, connects } = floodRoom(board, strings, outerLiberties, owner, enemySphere, friendAlive, scratch, params);
+  return {
+    strings,
+    eyeSpaces,
+    outerLiberties,
+    minEyes,
+    maxEyes,
+    room,
+    connects,
+    lunches,
+    weakestLiberties,
+    weakest,
+  };
+}
+
+function floodRoom(
+  board: Board,
+  strings: readonly number[],
+  starts: readonly number[],
+  owner: Player,
+  enemySphere: Uint8Array,
+  friendAlive: Uint8Array,
+  scratch: OwlScratch,
+  params: OwlViewParams,
+): { room: number; connects: boolean } {
+  const { colors } = board;
+  const adj = board.geo.adjacent;
+  const gen = scratch.next();
+  const own = new Set<number>();
+  for (const s of strings) own.add(board.chainHead(s));
+  const stack: number[] = [];
+  const enemy = 3 - owner;
+  // Outer liberties count even next to enemy stones; beyond them only the owner's side does.
+  for (const l of starts) {
+    if (enemySphere[l] || scratch.mark[l] === gen) continue;
+    scratch.mark[l] = gen;
+    stack.push(l);
+  }
+  let room = 0;
+  let connects = false;
+  while (stack.length > 0 && room < params.escapeRoom) {
+    const p = stack.pop()!;
+    room++;
+    for (let k = 0; k < 4; k++) {
+      const q = p + adj[k];
+      if (scratch.mark[q] === gen) continue;
+      const c = colors[q];
+      if (c === owner) {
+        if (friendAlive[q] && !own.has(board.chainHead(q))) connects = true;
+        continue;
+      }
+      if (c !== EMPTY || enemySphere[q] || !passable(board, q, enemy)) continue;
+      scratch.mark[q] = gen;
+      stack.push(q);
+    }
+  }
+  return { room, connects };
+}
+
+/** Enemy strings with at most this many liberties are weak: inside an eye space they are lunch. */
+const WEAK_LIBERTIES = 2;
+
+/**
+ * A point on the owner's side: an empty point that no strong enemy string touches, or a stone of a
+ * weak enemy string. Pure.
+ */
+function passable(board: Board, p: number, enemy: number): boolean {
+  const { colors } = board;
+  const c = colors[p];
+  if (c === enemy) return board.chainLiberties(p) <= WEAK_LIBERTIES;
+  if (c !== EMPTY) return false;
+  const adj = board.geo.adjacent;
+  for (let k = 0; k < 4; k++) {
+    const q = p + adj[k];
+    if (colors[q] === enemy && board.chainLiberties(q) > WEAK_LIBERTIES) return false;
+  }
+  return true;
+}

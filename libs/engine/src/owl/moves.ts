@@ -1,0 +1,92 @@
+import { MoveFlag, type Board } from '../board/board';
+import { EMPTY, type Player } from '../board/color';
+import type { DragonView } from './eyespace';
+
+/** Candidate moves with scores; the best `width` legal ones are kept. */
+class Candidates {
+  private readonly score = new Map<number, number>();
+  add(p: number, s: number): void {
+    const old = this.score.get(p);
+    if (old === undefined || s > old) this.score.set(p, s);
+  }
+  /** The best `width` moves for `player` that are legal and (unless `allowSelfAtari`) no self-atari. */
+  best(board: Board, player: Player, width: number, allowSelfAtari: (p: number) => boolean): number[] {
+    const list = [...this.score.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const out: number[] = [];
+    for (const [p] of list) {
+      if (out.length >= width) break;
+      const f = board.analyzeMove(p, player);
+      if (f & MoveFlag.Illegal) continue;
+      if (f & MoveFlag.SelfAtari && !(f & MoveFlag.Capturing) && !allowSelfAtari(p)) continue;
+      out.push(p);
+    }
+    return out;
+  }
+}
+
+function emptyNeighbours(board: Board, p: number): number {
+  const adj = board.geo.adjacent;
+  let n = 0;
+  for (let k = 0; k < 4; k++) if (board.colors[p + adj[k]] === EMPTY) n++;
+  return n;
+}
+
+/** Liberties of the string at p. */
+function libertiesOf(board: Board, p: number): number[] {
+  const out = new Int32Array(board.chainLiberties(p) + 1);
+  const n = board.chainLibertyPoints(p, out);
+  return Array.from(out.subarray(0, n));
+}
+
+/**
+ * The attacker's candidates against a dragon: vital points of unsettled eye spaces, points inside
+ * eye spaces (placements, throw-ins), liberties of a short string of the dragon, the liberties that
+ * lead outside (blocking), and saving its own lunch strings in atari. Best `width` first.
+ */
+export function attackerMoves(board: Board, v: DragonView, attacker: Player, width: number): number[] {
+  const c = new Candidates();
+  const inEye = new Set<number>();
+  for (const e of v.eyeSpaces) {
+    for (const p of e.points) inEye.add(p);
+    if (e.eyes.max === 0) continue;
+    if (e.eyes.min < e.eyes.max) for (const p of e.eyes.attack) c.add(p, 100);
+    for (const p of e.points) {
+      if (board.colors[p] !== EMPTY) continue;
+      let inside = 0;
+      for (let k = 0; k < 4; k++) if (e.points.includes(p + board.geo.adjacent[k])) inside++;
+      c.add(p, 30 + 5 * inside);
+    }
+  }
+  if (v.weakestLiberties <= 2) for (const l of libertiesOf(board, v.weakest)) c.add(l, 80);
+  for (const l of v.outerLiberties) c.add(l, 40 + 4 * emptyNeighbours(board, l));
+  for (const s of v.lunches) {
+    if (board.chainLiberties(s) === 1) for (const l of libertiesOf(board, s)) c.add(l, 70);
+  }
+  return c.best(board, attacker, width, (p) => inEye.has(p));
+}
+
+/**
+ * The owner's candidates: vital points of unsettled eye spaces, capturing or atari on lunches,
+ * saving a string of the dragon in atari, the liberties leading outside and the points beyond them
+ * (more eye space, running). Best `width` first; self-ataris are left out.
+ */
+export function defenderMoves(board: Board, v: DragonView, owner: Player, width: number): number[] {
+  const c = new Candidates();
+  const adj = board.geo.adjacent;
+  for (const e of v.eyeSpaces) {
+    if (e.eyes.min < e.eyes.max) for (const p of e.eyes.defense) c.add(p, 100);
+  }
+  for (const s of v.lunches) {
+    const n = board.chainLiberties(s);
+    for (const l of libertiesOf(board, s)) c.add(l, n === 1 ? 90 : 50);
+  }
+  if (v.weakestLiberties === 1) for (const l of libertiesOf(board, v.weakest)) c.add(l, 95);
+  for (const l of v.outerLiberties) {
+    c.add(l, 40 + 4 * emptyNeighbours(board, l));
+    for (let k = 0; k < 4; k++) {
+      const q = l + adj[k];
+      if (board.colors[q] === EMPTY && !v.outerLiberties.includes(q)) c.add(q, 20 + 3 * emptyNeighbours(board, q));
+    }
+  }
+  return c.best(board, owner, width, () => false);
+}

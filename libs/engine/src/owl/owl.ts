@@ -1,0 +1,191 @@
+import type { Board } from '../board/board';
+import { EMPTY, type Player } from '../board/color';
+import { codeRank, downgrade, invert, packResult, ReadCode, unpackResult, type ReadResult } from '../reading/result';
+import { TranspositionTable } from '../reading/transposition';
+import { DEFAULT_OWL_VIEW_PARAMS, OwlScratch, viewDragon, type DragonView, type OwlViewParams } from './eyespace';
+import { attackerMoves, defenderMoves } from './moves';
+
+/** Limits of the owl search. */
+export interface OwlParams {
+  /** Nodes per question; over it the dragon counts as living (attack fails, defence works). */
+  readonly budget: number;
+  /** Plies. */
+  readonly maxDepth: number;
+  /** Candidate moves tried per node. */
+  readonly width: number;
+  readonly view: OwlViewParams;
+}
+
+export const DEFAULT_OWL_PARAMS: OwlParams = {
+  budget: 400,
+  maxDepth: 10,
+  width: 6,
+  view: DEFAULT_OWL_VIEW_PARAMS,
+};
+
+/** Static verdict of a node. */
+const ALIVE = 1;
+const DEAD = 2;
+const UNSETTLED = 0;
+
+const OP_ATTACK = 4;
+const OP_DEFEND = 5;
+
+/**
+ * Life-and-death reading of one dragon (GNU Go's owl as the model, from its documentation): the
+ * attacker moves at vital points of the eye spaces, inside them and on the liberties leading out;
+ * the owner at the vital points, captures of lunches, liberties leading out. A node is alive with two
+ * sure eyes, room to run (outside the enemy's sphere) or a connection to a living friend; dead when
+ * its goal stones are captured, or with fewer than two possible eyes, little room and no lunch.
+ * Plays and undoes on the board (left as found); results are remembered by hash and dragon.
+ * Over the node budget or the depth the dragon counts as living: a dragon is dead only when the
+ * reading shows it.
+ */
+export class OwlReader {
+  nodes = 0;
+  totalNodes = 0;
+  /** The last question ran out of nodes somewhere: a failed attack may be a guess. */
+  exhausted = false;
+  private readonly table = new TranspositionTable(100_000);
+  private readonly scratch: OwlScratch;
+  private goal: readonly number[] = [];
+  private owner: Player = 1;
+  private key = 0;
+
+  constructor(
+    readonly board: Board,
+    /** 1 on points inside the enemy's sphere of influence, per colour of the dragon (index by owner). */
+    readonly spheres: { readonly [owner: number]: Uint8Array },
+    /** 1 on stones of living dragons. */
+    readonly alive: Uint8Array,
+    readonly params: OwlParams = DEFAULT_OWL_PARAMS,
+  ) {
+    this.scratch = new OwlScratch(board.geo.arraySize);
+  }
+
+  /** Can the dragon (its stones) be killed with the attacker moving first? */
+  attack(stones: readonly number[]): ReadResult {
+    if (!this.setGoal(stones)) return { code: ReadCode.Win, move: 0 };
+    return unpackResult(this.readAttack(0));
+  }
+
+  /** Can the dragon live with its owner moving first? Win with move 0 when it needs no move. */
+  defend(stones: readonly number[]): ReadResult {
+    if (!this.setGoal(stones)) return { code: ReadCode.Fail, move: 0 };
+    const a = unpackResult(this.readAttack(0));
+    if (a.code === ReadCode.Fail) return { code: ReadCode.Win, move: 0 };
+    this.nodes = 0;
+    this.exhausted = false;
+    return unpackResult(this.readDefend(0));
+  }
+
+  /** The owl's static view of the dragon now (for callers that want eyes and room). */
+  view(stones: readonly number[]): DragonView | null {
+    if (!this.setGoal(stones)) return null;
+    return this.look();
+  }
+
+  private setGoal(stones: readonly number[]): boolean {
+    const c = stones.length > 0 ? this.board.colors[stones[0]] : EMPTY;
+    if (c !== 1 && c !== 2) return false;
+    this.goal = stones;
+    this.owner = c;
+    this.key = Math.min(...stones);
+    this.nodes = 0;
+    this.exhausted = false;
+    return true;
+  }
+
+  private look(): DragonView | null {
+    return viewDragon(
+      this.board,
+      this.goal,
+      this.owner,
+      this.spheres[this.owner],
+      this.alive,
+      this.scratch,
+      this.params.view,
+    );
+  }
+
+  private judge(v: DragonView | null): number {
+    if (v === null) return DEAD;
+    if (v.minEyes >= 2 || v.connects || v.room >= this.params.view.escapeRoom) return ALIVE;
+    if (v.maxEyes < 2 && v.room < 4 && v.lunches.length === 0) return DEAD;
+    return UNSETTLED;
+  }
+
+  private tick(): boolean {
+    this.totalNodes++;
+    if (++this.nodes > this.params.budget) this.exhausted = true;
+    return this.exhausted;
+  }
+
+  /** Attacker to move. */
+  private readAttack(depth: number): number {
+    const v = this.look();
+    const verdict = this.judge(v);
+    if (verdict === DEAD) return packResult(ReadCode.Win, 0);
+    if (verdict === ALIVE) return packResult(ReadCode.Fail, 0);
+    if (depth >= this.params.maxDepth) this.exhausted = true;
+    if (this.exhausted || this.tick()) return packResult(ReadCode.Fail, 0);
+    const b = this.board;
+    const cached = this.table.get(b.hashLo, b.hashHi, this.key, OP_ATTACK);
+    if (cached >= 0) return cached;
+    const attacker = (3 - this.owner) as Player;
+    const moves = attackerMoves(b, v!, attacker, this.params.width);
+    let best = 0;
+    let bestMove = 0;
+    for (const m of moves) {
+      if (!b.isLegal(m, attacker)) continue;
+      b.playAssumeLegal(m, attacker);
+      const koCapture = b.koPoint !== 0;
+      let code = invert(unpackResult(this.readDefend(depth + 1)).code);
+      b.undo();
+      if (koCapture) code = downgrade(code, ReadCode.KoA);
+      if (codeRank(code) > codeRank(best)) {
+        best = code;
+        bestMove = m;
+        if (code === ReadCode.Win) break;
+      }
+    }
+    const result = packResult(best, best === 0 ? 0 : bestMove);
+    if (!this.exhausted) this.table.set(b.hashLo, b.hashHi, this.key, OP_ATTACK, result);
+    return result;
+  }
+
+  /** Owner to move. */
+  private readDefend(depth: number): number {
+    const v = this.look();
+    const verdict = this.judge(v);
+    if (verdict === DEAD) return packResult(ReadCode.Fail, 0);
+    if (verdict === ALIVE) return packResult(ReadCode.Win, 0);
+    if (depth >= this.params.maxDepth) this.exhausted = true;
+    if (this.exhausted || this.tick()) return packResult(ReadCode.Win, 0);
+    const b = this.board;
+    const cached = this.table.get(b.hashLo, b.hashHi, this.key, OP_DEFEND);
+    if (cached >= 0) return cached;
+    const owner = this.owner;
+    const moves = defenderMoves(b, v!, owner, this.params.width);
+    let best = 0;
+    let bestMove = 0;
+    for (const m of moves) {
+      if (!b.isLegal(m, owner)) continue;
+      b.playAssumeLegal(m, owner);
+      const koCapture = b.koPoint !== 0;
+      // A self-atari that captures nothing gives the attacker a free capture.
+      let code: number = ReadCode.Fail;
+      if (b.chainLiberties(m) > 1 || koCapture) code = invert(unpackResult(this.readAttack(depth + 1)).code);
+      b.undo();
+      if (koCapture) code = downgrade(code, ReadCode.KoA);
+      if (codeRank(code) > codeRank(best)) {
+        best = code;
+        bestMove = m;
+        if (code === ReadCode.Win) break;
+      }
+    }
+    const result = packResult(best, best === 0 ? 0 : bestMove);
+    if (!this.exhausted) this.table.set(b.hashLo, b.hashHi, this.key, OP_DEFEND, result);
+    return result;
+  }
+}

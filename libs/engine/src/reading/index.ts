@@ -1,0 +1,4 @@
+/** Tactical reading: capture and rescue of strings, ko codes, a Zobrist-keyed transposition table. */
+export * from './result';
+export * from './tactical';
+export * from './transposition';

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { Board } from '../../src/board/board';
+import { parseGtpVertex } from '../../src/board/coords';
+import { ReadCode, TacticalReader } from '../../src/reading';
+
+const at = (b: Board, v: string) => parseGtpVertex(v, b.geo);
+
+describe('tactical reading (attack / defend with the move, GNU Go codes)', () => {
+  it('captures a string in atari at its liberty; cannot capture a string with many liberties', () => {
+    const b = Board.fromRows(['.....', '.XO..', '..X..', '.....', '.....']);
+    // White C4 has liberties D4 and C5; Black to attack reads a ladder/net of two liberties.
+    const r = new TacticalReader(b).attack(at(b, 'C4'));
+    expect(r.code).toBe(ReadCode.Win);
+    const lone = Board.fromRows(['.....', '.....', '..O..', '.....', '.....']);
+    expect(new TacticalReader(lone).attack(at(lone, 'C3')).code).toBe(ReadCode.Fail);
+  });
+
+  it('captures a string in atari, and answers Win with no move when a string is safe', () => {
+    const caught = Board.fromRows([
+      '.........',
+      '.........',
+      '.........',
+      '.........',
+      '.........',
+      '....X....',
+      '...XOX...',
+      '.........',
+      '.........',
+    ]);
+    expect(new TacticalReader(caught).attack(at(caught, 'E3'))).toEqual({
+      code: ReadCode.Win,
+      move: at(caught, 'E2'),
+    });
+    // White to move extends to E2 and has three liberties.
+    expect(new TacticalReader(caught).defend(at(caught, 'E3'))).toEqual({
+      code: ReadCode.Win,
+      move: at(caught, 'E2'),
+    });
+    const safe = Board.fromRows(['.....', '.....', '..O..', '.....', '.....']);
+    expect(new TacticalReader(safe).defend(at(safe, 'C3'))).toEqual({ code: ReadCode.Win, move: 0 });
+  });
+
+  it('leaves the board as it found it', () => {
+    const b = Board.fromRows(['.....', '.XO..', '..X..', '.....', '.....']);
+    const before = b.toRows().join('/');
+    const { hashLo, hashHi } = b;
+    const reader = new TacticalReader(b);
+    reader.attack(at(b, 'C4'));
+    reader.defend(at(b, 'C4'));
+    expect(b.toRows().join('/')).toBe(before);
+    expect([b.hashLo, b.hashHi]).toEqual([hashLo, hashHi]);
+    expect(reader.totalNodes).toBeGreaterThan(0);
+  });
+});
