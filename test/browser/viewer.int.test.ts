@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { readSgf } from '@moyo/engine';
 import type { INestApplication } from '@nestjs/common';
 import { ApiKeyRepository, TenantRepository } from '@moyo/persistence';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -172,11 +173,20 @@ describe.skipIf(!hasChromium || !bundleBuilt)('viewer in Chromium (api in proces
     await page.click('input[name=moveValues]');
     await clickGraphAt(page, 30, last);
     await expectMove(page, turns[30]);
+    await clickGraphAt(page, 48, last);
+    await expectMove(page, turns[48]);
     await screenshot(page, 'viewer-desktop');
     await page.keyboard.press('ArrowRight');
-    await expectMove(page, turns[31]);
+    await expectMove(page, turns[49]);
     await page.keyboard.press('Home');
     await expectMove(page, turns[0]);
+
+    // Export: the batch as SGF with every turn's score, the file Sabaki opens.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+    expect(download.suggestedFilename()).toBe(`moyo-batch-${batchId}.sgf`);
+    const sgf = readFileSync(await download.path(), 'utf8');
+    const scored = readSgf(sgf).nodes.filter((n) => n.C?.[0].startsWith('Moyo score: '));
+    expect(scored).toHaveLength(turns.length);
     await page.close();
   });
 
