@@ -105,7 +105,7 @@ export class ReadingRefiner {
     const a = this.owl.attack(stones);
     if (a.code === 0) {
       // A static death stands unless the reading finished: running out of nodes proves no life.
-      const status = this.owl.exhausted && staticStatus === 'dead' ? 'dead' : 'alive';
+      const status = this.owl.inconclusive && staticStatus === 'dead' ? 'dead' : 'alive';
       return { status, attack: 0, defense: 0, attackResult: a, defenseResult: null };
     }
     const d = this.owl.defend(stones);

@@ -44,8 +44,9 @@ const OP_DEFEND = 5;
 export class OwlReader {
   nodes = 0;
   totalNodes = 0;
-  /** The last question ran out of nodes somewhere: a failed attack may be a guess. */
-  exhausted = false;
+  private exhausted = false;
+  /** The last question ran out of nodes or depth somewhere: a failed attack may be a guess. */
+  inconclusive = false;
   private readonly table = new TranspositionTable(100_000);
   private readonly scratch: OwlScratch;
   private goal: readonly number[] = [];
@@ -93,6 +94,7 @@ export class OwlReader {
     this.key = Math.min(...stones);
     this.nodes = 0;
     this.exhausted = false;
+    this.inconclusive = false;
     return true;
   }
 
@@ -127,8 +129,10 @@ export class OwlReader {
     const verdict = this.judge(v);
     if (verdict === DEAD) return packResult(ReadCode.Win, 0);
     if (verdict === ALIVE) return packResult(ReadCode.Fail, 0);
-    if (depth >= this.params.maxDepth) this.exhausted = true;
-    if (this.exhausted || this.tick()) return packResult(ReadCode.Fail, 0);
+    if (depth >= this.params.maxDepth || this.tick()) {
+      this.inconclusive = true;
+      return packResult(ReadCode.Fail, 0);
+    }
     const b = this.board;
     const cached = this.table.get(b.hashLo, b.hashHi, this.key, OP_ATTACK);
     if (cached >= 0) return cached;
@@ -160,8 +164,10 @@ export class OwlReader {
     const verdict = this.judge(v);
     if (verdict === DEAD) return packResult(ReadCode.Fail, 0);
     if (verdict === ALIVE) return packResult(ReadCode.Win, 0);
-    if (depth >= this.params.maxDepth) this.exhausted = true;
-    if (this.exhausted || this.tick()) return packResult(ReadCode.Win, 0);
+    if (depth >= this.params.maxDepth || this.tick()) {
+      this.inconclusive = true;
+      return packResult(ReadCode.Win, 0);
+    }
     const b = this.board;
     const cached = this.table.get(b.hashLo, b.hashHi, this.key, OP_DEFEND);
     if (cached >= 0) return cached;
