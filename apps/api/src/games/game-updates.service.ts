@@ -1,5 +1,5 @@
 import { QueueName } from '@moyo/contracts';
-import { ignoreErrorsAfterClose } from '@moyo/persistence';
+import { closeBull } from '@moyo/persistence';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, OnModuleDestroy, Optional } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
@@ -34,7 +34,6 @@ export class GameUpdatesService implements OnModuleDestroy {
       connection: { ...this.positions.opts.connection, enableOfflineQueue: true },
       prefix: this.positions.opts.prefix,
     });
-    ignoreErrorsAfterClose(events);
     events.on('error', () => undefined); // reconnects by itself; the streams' poll covers the gap
     events.on('completed', ({ jobId }) => this.ended.next(jobId));
     events.on('failed', ({ jobId }) => this.ended.next(jobId));
@@ -43,6 +42,6 @@ export class GameUpdatesService implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.ended.complete();
-    await this.events?.close().catch(() => undefined);
+    if (this.events) await closeBull(this.events);
   }
 }

@@ -1,14 +1,18 @@
 import { ALL_QUEUES } from '@moyo/contracts';
-import { ignoreErrorsAfterClose } from '@moyo/persistence';
+import { closeBull } from '@moyo/persistence';
 import { getQueueToken } from '@nestjs/bullmq';
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, BeforeApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { PinoLogger } from 'nestjs-pino';
 
-/** Logs queue connection errors (once per message) and applies the BullMQ shutdown workaround. */
+/**
+ * Logs queue connection errors (once per message); at shutdown closes the queues with `closeBull`,
+ * before BullModule's own close (which then has nothing left to do), so an unreachable Redis
+ * cannot hold the shutdown up.
+ */
 @Injectable()
-export class QueueGuardService implements OnModuleInit {
+export class QueueGuardService implements OnModuleInit, BeforeApplicationShutdown {
   constructor(
     private readonly moduleRef: ModuleRef,
     private readonly logger: PinoLogger,
@@ -19,7 +23,6 @@ export class QueueGuardService implements OnModuleInit {
   onModuleInit(): void {
     for (const name of ALL_QUEUES) {
       const queue = this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
-      ignoreErrorsAfterClose(queue);
       let lastMessage = '';
       queue.on('error', (err) => {
         if (err.message === lastMessage) return;
@@ -27,5 +30,11 @@ export class QueueGuardService implements OnModuleInit {
         this.logger.warn({ queue: name, err: err.message }, 'queue connection error');
       });
     }
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(
+      ALL_QUEUES.map((name) => closeBull(this.moduleRef.get<Queue>(getQueueToken(name), { strict: false }))),
+    );
   }
 }

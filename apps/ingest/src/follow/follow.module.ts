@@ -2,8 +2,8 @@ import { QueueName } from '@moyo/contracts';
 import { ANALYSES } from '@moyo/engine';
 import {
   bullConnectionOptions,
+  closeBull,
   GameStreamRepository,
-  ignoreErrorsAfterClose,
   JobRepository,
   RedisService,
 } from '@moyo/persistence';
@@ -50,12 +50,10 @@ export class FollowService implements OnApplicationBootstrap, OnModuleDestroy {
   ) {
     logger.setContext('Follow');
     this.client = new OgsClient({ url: config.ogsUrl });
-    this.queue = ignoreErrorsAfterClose(
-      new Queue(QueueName.Positions, {
-        connection: bullConnectionOptions(config.redisUrl),
-        prefix: config.redisPrefix,
-      }),
-    );
+    this.queue = new Queue(QueueName.Positions, {
+      connection: bullConnectionOptions(config.redisUrl),
+      prefix: config.redisPrefix,
+    });
     this.queue.on('error', () => undefined);
     this.coordinator = new StreamCoordinator(
       this.client,
@@ -98,7 +96,7 @@ export class FollowService implements OnApplicationBootstrap, OnModuleDestroy {
     this.autoFollow?.stop();
     await this.coordinator.stop();
     this.client.close();
-    await this.queue.close().catch(() => undefined);
+    await closeBull(this.queue);
   }
 }
 

@@ -1,4 +1,5 @@
 import { QueueName, type AnalyzeEyegraphJob } from '@moyo/contracts';
+import { closeBull } from '@moyo/persistence';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Job } from 'bullmq';
@@ -38,7 +39,7 @@ export class EyegraphsProcessor extends WorkerHost implements OnApplicationBoots
 
   /** Closes the BullMQ worker, letting jobs in flight finish, before engine and database close. */
   async onModuleDestroy(): Promise<void> {
-    await this.worker.close();
+    await closeBull(this.worker);
   }
 
   process(job: Job<AnalyzeEyegraphJob>, token?: string): Promise<JobRunSummary> {

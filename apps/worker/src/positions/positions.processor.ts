@@ -1,5 +1,6 @@
 import { QueueName, type AnalyzePositionJob } from '@moyo/contracts';
 import type { AnalysisReport } from '@moyo/engine';
+import { closeBull } from '@moyo/persistence';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Job } from 'bullmq';
@@ -42,7 +43,7 @@ export class PositionsProcessor extends WorkerHost implements OnApplicationBoots
 
   /** Closes the BullMQ worker, letting jobs in flight finish, before engine and database close. */
   async onModuleDestroy(): Promise<void> {
-    await this.worker.close();
+    await closeBull(this.worker);
   }
 
   process(job: Job<AnalyzePositionJob>, token?: string): Promise<JobRunSummary> {

@@ -1,7 +1,7 @@
 import { ALL_QUEUES, QueueName } from '@moyo/contracts';
-import { ignoreErrorsAfterClose } from '@moyo/persistence';
+import { closeBull } from '@moyo/persistence';
 import { getQueueToken } from '@nestjs/bullmq';
-import { Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, BeforeApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { PinoLogger } from 'nestjs-pino';
@@ -12,7 +12,9 @@ import { PinoLogger } from 'nestjs-pino';
  * BullMQ keeps reconnecting while Redis is away.
  */
 @Injectable()
-export class QueueConnectionsService implements OnModuleInit, OnApplicationBootstrap {
+export class QueueConnectionsService
+  implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown
+{
   constructor(
     private readonly moduleRef: ModuleRef,
     private readonly logger: PinoLogger,
@@ -20,10 +22,10 @@ export class QueueConnectionsService implements OnModuleInit, OnApplicationBoots
     logger.setContext(QueueConnectionsService.name);
   }
 
-  /** Logs connection errors (once per message) and applies the BullMQ shutdown workaround. */
+  /** Logs connection errors (once per message). */
   onModuleInit(): void {
     for (const name of ALL_QUEUES) {
-      const queue = ignoreErrorsAfterClose(this.queue(name));
+      const queue = this.queue(name);
       let lastMessage = '';
       queue.on('error', (err) => {
         if (err.message === lastMessage) return;
@@ -35,6 +37,15 @@ export class QueueConnectionsService implements OnModuleInit, OnApplicationBoots
 
   onApplicationBootstrap(): void {
     void this.report();
+  }
+
+  /**
+   * Shutting down: closes the queues with `closeBull`, after every module's onModuleDestroy (the
+   * workers have drained) and before BullModule's own close (which then has nothing left to do),
+   * so an unreachable Redis cannot hold the shutdown up.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(ALL_QUEUES.map((name) => closeBull(this.queue(name))));
   }
 
   /** The registered Queue for `name`. */

@@ -8,7 +8,7 @@ import {
   WebhookHeader,
   type DeliverWebhookJob,
 } from '@moyo/contracts';
-import { isDatabaseUnavailable, WebhookDeliveryRepository } from '@moyo/persistence';
+import { closeBull, isDatabaseUnavailable, WebhookDeliveryRepository } from '@moyo/persistence';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { UnrecoverableError, type Job, type MinimalJob } from 'bullmq';
@@ -42,7 +42,7 @@ export class DeliverWebhookProcessor extends WorkerHost implements OnApplication
 
   /** Closes the BullMQ worker, letting deliveries in flight finish, before the database closes. */
   async onModuleDestroy(): Promise<void> {
-    await this.worker.close();
+    await closeBull(this.worker);
   }
 
   async process(job: Job<DeliverWebhookJob>, token?: string): Promise<{ status: number | null }> {

@@ -1,89 +1,80 @@
-import type { EventEmitter } from 'node:events';
+/**
+ * Closing BullMQ objects (Queue, QueueEvents, Worker) while Redis is unreachable, with public APIs
+ * only: BullMQ's `close()` sends QUIT, which ioredis holds in its offline queue for as long as it
+ * keeps reconnecting (for ever, with BullMQ's `maxRetriesPerRequest: null`), so a shutdown during
+ * a Redis outage never ended. The connections made from `bullConnectionOptions` carry a
+ * `retryStrategy` (a documented ioredis option) that `stopReconnecting` turns off: the next
+ * reconnect attempt fails for good, ioredis ends the client and rejects what it held, and BullMQ's
+ * close goes on (it ignores errors of a closed connection). With Redis up it changes nothing.
+ */
 
-type Emit = EventEmitter['emit'];
-
-interface BullConnection extends EventEmitter {
-  __moyoGuard?: true;
-  /** The raw ioredis client (BullMQ internal). */
-  _client?: EventEmitter & {
-    status?: string;
-    disconnect?: () => void;
-    options?: { retryStrategy?: (times: number) => number | null | void };
-    /** ioredis' pending reconnect timer, null when none is scheduled. */
-    reconnectTimeout?: unknown;
-    connect?: () => Promise<void>;
-  };
+interface ReconnectState {
+  stopped: boolean;
 }
 
-interface BullObject {
-  connection?: BullConnection;
-  /** Workers hold a second connection for their blocking commands. */
-  blockingConnection?: BullConnection;
-  close?: (...args: unknown[]) => Promise<void>;
+const states = new WeakMap<object, ReconnectState>();
+
+/**
+ * An ioredis `retryStrategy`: `delay(times)` until `stopReconnecting` is called for the options
+ * holding it (copies of the options share it), then null (no more attempts).
+ */
+export function stoppableRetryStrategy(delay: (times: number) => number): (times: number) => number | null {
+  const state: ReconnectState = { stopped: false };
+  const strategy = (times: number) => (state.stopped ? null : delay(times));
+  states.set(strategy, state);
+  return strategy;
 }
 
 /**
- * Makes closing a BullMQ Queue or Worker clean while Redis is unreachable. Works around three
- * BullMQ 5 behaviours seen when Redis is down at shutdown:
- * - its internal RedisConnection drops every listener on close, then its pending init fails and
- *   emits 'error' with no listener: an unhandled rejection after the app has closed;
- * - when QUIT cannot be sent, the ioredis client is left reconnecting (timers that keep the
- *   process alive and print "[ioredis] Unhandled error event");
- * - its close() rejects when QUIT cannot be sent, failing the app's shutdown.
- * Drops only errors nobody listens to any more; after `close()` disconnects the raw clients, and
- * ignores a close error when a client was not connected anyway. While open, the object's own
- * listeners get every error as before. Mutates `bullObject` once; returns it.
+ * Stops the reconnecting of every client made from `connection` (BullMQ's `opts.connection` of a
+ * Queue, QueueEvents or Worker, built by `bullConnectionOptions`), so closing them cannot wait for
+ * an unreachable Redis. Call it when the process shuts down, before the BullMQ objects close.
+ * Returns false when the options have no stoppable strategy (nothing changed).
  */
-export function ignoreErrorsAfterClose<T extends object>(bullObject: T): T {
-  const target = bullObject as unknown as BullObject;
-  const connections = [target.connection, target.blockingConnection].filter(
-    (c): c is BullConnection => c !== undefined && !c.__moyoGuard,
-  );
-  if (connections.length === 0) return bullObject;
-  for (const connection of connections) {
-    connection.__moyoGuard = true;
-    const emit: Emit = connection.emit.bind(connection);
-    connection.emit = ((event: string | symbol, ...args: unknown[]) =>
-      event === 'error' && connection.listenerCount('error') === 0 ? false : emit(event, ...args)) as Emit;
-  }
-
-  const close = target.close?.bind(bullObject);
-  if (close) {
-    target.close = async (...args: unknown[]) => {
-      const clients = connections.map((c) => c._client);
-      // ioredis only enters 'reconnecting' after losing a connection it did not close itself;
-      // then QUIT and the worker's blocking command wait in its offline queue for ever. Worse,
-      // disconnect() (BullMQ calls it on the blocking connection) only cancels the retry timer,
-      // leaving the client 'reconnecting' with nothing scheduled. So: make the next attempt the
-      // last one, and start it now if none is scheduled. When it fails ioredis ends the client
-      // and rejects what is queued; if Redis is back, the close goes on normally.
-      const watchdog = setInterval(() => {
-        for (const client of clients) {
-          if (client?.status !== 'reconnecting') continue;
-          if (client.options) client.options.retryStrategy = () => null;
-          if (!client.reconnectTimeout) client.connect?.().catch(() => undefined);
-        }
-      }, 100);
-      try {
-        await close(...args);
-      } catch (err) {
-        // QUIT cannot reach an unreachable Redis ("Stream isn't writeable ..."): nothing is left
-        // to close gracefully, so drop the connections below. Other errors still surface.
-        if (clients.every((client) => client?.status === 'ready')) throw err;
-      } finally {
-        clearInterval(watchdog);
-        disconnectAll(clients);
-      }
-    };
-  }
-  return bullObject;
+export function stopReconnecting(connection: unknown): boolean {
+  const strategy = (connection as { retryStrategy?: unknown } | null | undefined)?.retryStrategy;
+  const state = typeof strategy === 'function' ? states.get(strategy) : undefined;
+  if (!state) return false;
+  state.stopped = true;
+  return true;
 }
 
-function disconnectAll(clients: BullConnection['_client'][]): void {
-  for (const client of clients) {
-    if (client && client.status !== 'end') {
-      client.on('error', () => undefined);
-      client.disconnect?.();
-    }
+/** A BullMQ Queue, QueueEvents or Worker: what `closeBull` needs of it (public API). */
+export interface ClosableBullObject {
+  readonly opts: { connection?: unknown };
+  /** BullMQ's getter of the object's (main) ioredis client. */
+  readonly client: Promise<{ status: string; once(event: 'end', listener: () => void): unknown }>;
+  close(): Promise<void>;
+}
+
+/** Longest wait for clients to give up reconnecting (one retry delay, at most 1 s, and margin). */
+const GIVE_UP_WAIT_MS = 2500;
+
+/**
+ * Closes a BullMQ object whether or not Redis answers. With Redis up it is `close()` (a Worker's
+ * jobs in flight finish first). While Redis is unreachable it first stops the reconnecting (see
+ * `stopReconnecting`) and waits, at most 2.5 s, for the client to end, so that BullMQ's QUIT
+ * fails at once as "Connection is closed" (which BullMQ ignores) instead of waiting in ioredis'
+ * offline queue. A rejection of the close (a connection already gone) is dropped.
+ */
+export async function closeBull(bullObject: ClosableBullObject): Promise<void> {
+  stopReconnecting(bullObject.opts.connection);
+  const client = await within(bullObject.client, GIVE_UP_WAIT_MS).catch(() => undefined);
+  if (client && client.status !== 'ready' && client.status !== 'end') {
+    await within(new Promise<void>((resolve) => client.once('end', resolve)), GIVE_UP_WAIT_MS).catch(
+      () => undefined,
+    );
   }
+  await bullObject.close().catch(() => undefined);
+}
+
+/** `work`, or a rejection after `ms`. */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }

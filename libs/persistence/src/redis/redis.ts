@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import { stoppableRetryStrategy } from './bullmq';
 
 /**
  * Reconnect waits: 100 ms more each try, at most 1 s, so a process is back within about a second
@@ -10,7 +11,9 @@ export function redisReconnectDelay(times: number): number {
 
 /**
  * Options for BullMQ connections from a redis:// or rediss:// URL. BullMQ workers need
- * `maxRetriesPerRequest: null` (blocking commands must wait out reconnects).
+ * `maxRetriesPerRequest: null` (blocking commands must wait out reconnects). Each call makes a
+ * new reconnect strategy: the objects made from one call (and from copies of it) stop
+ * reconnecting together (`stopReconnecting`).
  */
 export function bullConnectionOptions(redisUrl: string): RedisOptions {
   const u = new URL(redisUrl);
@@ -23,7 +26,8 @@ export function bullConnectionOptions(redisUrl: string): RedisOptions {
     db: Number.isInteger(db) ? db : 0,
     tls: u.protocol === 'rediss:' ? {} : undefined,
     maxRetriesPerRequest: null,
-    retryStrategy: redisReconnectDelay,
+    // Stoppable, so a shutdown while Redis is away does not wait for it (see stopReconnecting).
+    retryStrategy: stoppableRetryStrategy(redisReconnectDelay),
   };
 }
 
