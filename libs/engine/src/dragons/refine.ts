@@ -81,7 +81,8 @@ export class ReadingRefiner {
       this.alive[p] = 0;
     }
     const sure = (g: (typeof groups)[number]) => g.unconditional || g.eyes.min >= 2;
-    for (const g of groups) if (g.status === 'alive' || g.status === 'seki') for (const p of g.stones) this.alive[p] = 1;
+    for (const g of groups)
+      if (g.status === 'alive' || g.status === 'seki') for (const p of g.stones) this.alive[p] = 1;
     for (const g of groups) {
       if (g.status === 'seki' || sure(g) || (!this.thorough && g.status === 'alive')) continue;
       const key = g.stones.join(',');
@@ -109,7 +110,8 @@ export class ReadingRefiner {
       return { status, attack: 0, defense: 0, attackResult: a, defenseResult: null };
     }
     const d = this.owl.defend(stones);
-    if (d.code === 0) return { status: 'dead', attack: a.move, defense: 0, attackResult: a, defenseResult: d };
+    if (d.code === 0)
+      return { status: 'dead', attack: a.move, defense: 0, attackResult: a, defenseResult: d };
     return { status: 'critical', attack: a.move, defense: d.move, attackResult: a, defenseResult: d };
   }
 }

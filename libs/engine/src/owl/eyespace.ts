@@ -189,7 +189,16 @@ export function viewDragon(
     minEyes += e.eyes.min;
     maxEyes += e.eyes.max;
   }
-  const { room, connects } = floodRoom(board, strings, outerLiberties, owner, enemySphere, friendAlive, scratch, params);
+  const { room, connects } = floodRoom(
+    board,
+    strings,
+    outerLiberties,
+    owner,
+    enemySphere,
+    friendAlive,
+    scratch,
+    params,
+  );
   return {
     strings,
     eyeSpaces,

@@ -85,7 +85,8 @@ export function defenderMoves(board: Board, v: DragonView, owner: Player, width:
     c.add(l, 40 + 4 * emptyNeighbours(board, l));
     for (let k = 0; k < 4; k++) {
       const q = l + adj[k];
-      if (board.colors[q] === EMPTY && !v.outerLiberties.includes(q)) c.add(q, 20 + 3 * emptyNeighbours(board, q));
+      if (board.colors[q] === EMPTY && !v.outerLiberties.includes(q))
+        c.add(q, 20 + 3 * emptyNeighbours(board, q));
     }
   }
   return c.best(board, owner, width, () => false);

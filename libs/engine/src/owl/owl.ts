@@ -1,8 +1,22 @@
 import type { Board } from '../board/board';
 import { EMPTY, type Player } from '../board/color';
-import { codeRank, downgrade, invert, packResult, ReadCode, unpackResult, type ReadResult } from '../reading/result';
+import {
+  codeRank,
+  downgrade,
+  invert,
+  packResult,
+  ReadCode,
+  unpackResult,
+  type ReadResult,
+} from '../reading/result';
 import { TranspositionTable } from '../reading/transposition';
-import { DEFAULT_OWL_VIEW_PARAMS, OwlScratch, viewDragon, type DragonView, type OwlViewParams } from './eyespace';
+import {
+  DEFAULT_OWL_VIEW_PARAMS,
+  OwlScratch,
+  viewDragon,
+  type DragonView,
+  type OwlViewParams,
+} from './eyespace';
 import { attackerMoves, defenderMoves } from './moves';
 
 /** Limits of the owl search. */

@@ -124,7 +124,8 @@ export class TacticalReader {
       if (l === b.koPointFor(attacker)) return packResult(ReadCode.KoB, l);
       return packResult(ReadCode.Fail, 0);
     }
-    if (n > this.cap(depth) || depth >= this.params.maxDepth || this.tick()) return packResult(ReadCode.Fail, 0);
+    if (n > this.cap(depth) || depth >= this.params.maxDepth || this.tick())
+      return packResult(ReadCode.Fail, 0);
     const cached = this.table.get(b.hashLo, b.hashHi, s, OP_ATTACK);
     if (cached >= 0) return cached;
 
@@ -261,7 +262,13 @@ function pushUnique(out: Int32Array, count: number, m: number): number {
 }
 
 /** Insertion sort of out[from, to) by the number of empty neighbours, most first. */
-function sortByEmptyNeighbours(out: Int32Array, from: number, to: number, colors: Int8Array, adj: Int32Array): void {
+function sortByEmptyNeighbours(
+  out: Int32Array,
+  from: number,
+  to: number,
+  colors: Int8Array,
+  adj: Int32Array,
+): void {
   const score = (m: number) => {
     let e = 0;
     for (let k = 0; k < 4; k++) if (colors[m + adj[k]] === EMPTY) e++;
