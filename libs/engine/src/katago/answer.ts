@@ -140,7 +140,8 @@ export function analyzeTurn(position: Position, options: TurnOptions): KataGoTur
   const mover = viewSign(player);
   const rootVisits = Math.max(1, Math.min(options.maxVisits, MAX_CANDIDATES * VISITS_PER_CANDIDATE));
   const moves = candidates(position, estimate, options);
-  const best = moves[0].total;
+  // Every candidate avoided (pass too): no moveInfos, as KataGo answers with nothing legal to try.
+  const best = moves.length > 0 ? moves[0].total : 0;
   const weights = moves.map((m) => Math.exp(-(best - m.total) / SHARE_TEMPERATURE));
   const sum = weights.reduce((a, b) => a + b, 0);
   const geo = position.board.geo;

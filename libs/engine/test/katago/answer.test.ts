@@ -5,6 +5,7 @@ import { moveValues } from '../../src/territory/move-values';
 import { formatGtpVertex } from '../../src/board/coords';
 import {
   KataGoAnalysisEngine,
+  analyzeTurn,
   gameAtTurn,
   normalCdf,
   parseKataGoInput,
@@ -102,6 +103,11 @@ describe('one analysed turn', () => {
     const second = free.moveInfos[1].move;
     const [allowed] = run({ maxVisits: 100, allowMoves: [{ player: 'W', moves: [second], untilDepth: 1 }] });
     expect(allowed.moveInfos.map((m) => m.move).filter((m) => m !== 'pass')).toEqual([second]);
+    const position = positionFromGame(gameAtTurn(query(), MOVES.length));
+    const everything = new Set([0, ...position.board.geo.points]);
+    const none = analyzeTurn(position, { maxVisits: 100, perspective: 'BLACK', avoid: everything });
+    expect(none.moveInfos).toEqual([]);
+    expect(none.rootInfo.visits).toBe(100);
     const [owned] = run({ maxVisits: 30, includeMovesOwnership: true });
     for (const m of owned.moveInfos) expect(m.ownership).toHaveLength(81);
   });
