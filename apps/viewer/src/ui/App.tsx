@@ -18,6 +18,8 @@ const OPENERS: Record<Opened['kind'], OpenSource> = { game: openGame, batch: ope
 const EXPORT_PATH: Record<Opened['kind'], string> = { game: 'games', batch: 'batches', job: 'jobs' };
 /** What an SGF is analysed with: ownership, dead stones, score with its interval, move values. */
 const SGF_ANALYSES = ['territory', 'deadStones', 'score', 'moveValues'];
+/** A followed game's analyses: the move values are left out to keep up with live play. */
+const GAME_ANALYSES = ['territory', 'deadStones', 'score'];
 /** The api's limit of turns per request. */
 const MAX_TURNS = 500;
 
@@ -119,6 +121,19 @@ export function App() {
 
   const open = async (req: OpenRequest) => {
     storeKey(key.trim());
+    if (req.kind === 'game') {
+      // Follow the game (again: the same stream); the ingest analyses each move as it is played.
+      try {
+        await api.json('/v1/streams', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ ogsGameId: Number(req.id), analyses: GAME_ANALYSES }),
+        });
+      } catch (err) {
+        setMessage({ text: (err as Error).message, error: true });
+        return;
+      }
+    }
     if (req.kind !== 'sgf') {
       location.hash = `${req.kind}=${encodeURIComponent(req.id)}`;
       setOpened(fromHash());
