@@ -90,7 +90,12 @@ export class KataGoSocketServer implements OnApplicationBootstrap, OnModuleDestr
       const text = isBinary ? '' : data.toString();
       for (const line of text.split('\n')) {
         if (line.trim() === '') continue;
-        chain = chain.then(() => this.handle(line, tenantId, keyId, follower, send));
+        chain = chain
+          .then(() => this.handle(line, tenantId, keyId, follower, send))
+          .catch((e: unknown) => {
+            this.logger.error({ err: e }, 'KataGo line failed');
+            send({ error: `the line could not be handled: ${(e as Error).message}` });
+          });
       }
     });
     ws.on('close', () => follower.close());

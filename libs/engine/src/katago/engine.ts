@@ -71,7 +71,16 @@ export class KataGoAnalysisEngine {
       if (a.priority > b.priority || (a.priority === b.priority && a.seq < b.seq)) best = i;
     }
     const [turn] = this.queue.splice(best, 1);
-    return answerTurn(turn.query, turn.turnNumber);
+    try {
+      return answerTurn(turn.query, turn.turnNumber);
+    } catch (e) {
+      // A fault of the engine on one turn is that turn's error line; the queue goes on.
+      return {
+        id: turn.query.id,
+        turnNumber: turn.turnNumber,
+        error: `analysis failed: ${(e as Error).message}`,
+      };
+    }
   }
 
   private act(a: KataGoAction): KataGoOutput[] {
