@@ -11,12 +11,23 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { TenantId } from '../auth/authenticated-request';
 import { errorBody, FieldError } from '../errors/api-errors';
 import { GameUpdatesService } from '../games/game-updates.service';
 import { TurnFollower } from './katago-follow';
 import { KataGoQueryService, type KataGoLine, type PendingTurn } from './katago-query.service';
+
+/** How Moyo fills KataGo's numbers (it has no network and does not search); shown in the OpenAPI docs. */
+const NUMBERS =
+  'Each result: {id, turnNumber, isDuringSearch: false, rootInfo {currentPlayer, visits, winrate, scoreLead, ' +
+  'scoreStdev}, moveInfos [{move, order, visits, edgeVisits, winrate, scoreLead, scoreMean, scoreStdev, prior, pv}], ' +
+  'ownership?, ownershipStdev?}, signed for reportAnalysisWinratesAs (default SIDETOMOVE). scoreLead and ownership: ' +
+  'the territory analysis; ownershipStdev = sqrt(1 - o^2); scoreStdev = sqrt(((upper - lower)/2)^2 + sum(1 - o^2)), ' +
+  "at least 0.5; winrate = Phi(scoreLead / scoreStdev) (normal distribution); a move's scoreLead = the root's minus " +
+  'the points it loses against the best move (move values); rootInfo.visits = min(maxVisits, 4000), an effort count ' +
+  "(one candidate valued per 10 visits, maxVisits default 500); move visits = the root's shared as exp(-pointsLost/2), " +
+  'prior = that share; pv = [move].';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Longest `wait` a request may ask for, in seconds. */
@@ -49,6 +60,9 @@ export class KataGoController {
   @Post()
   @HttpCode(202)
   @ApiOperation({ summary: 'Queue a KataGo analysis query: one position job per analysed turn' })
+  @ApiAcceptedResponse({
+    description: `{id, batchId, warnings, turns [{turnNumber, jobId}], status, results, pending, links}; ${NUMBERS}`,
+  })
   async submit(
     @TenantId() tenantId: string,
     @Body() body: unknown,
@@ -84,6 +98,7 @@ export class KataGoController {
   @ApiOperation({
     summary: "Every turn's KataGo answer of a query (those not finished are listed as pending)",
   })
+  @ApiOkResponse({ description: `{id, batchId, status, results, pending}; ${NUMBERS}` })
   async results(
     @TenantId() tenantId: string,
     @Param('batchId') batchId: string,
