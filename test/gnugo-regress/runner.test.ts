@@ -84,6 +84,21 @@ describe('parseTst', () => {
     expect(() => parseTst(text, 'x.tst')).toThrow(message);
   });
 
+  it("has GNU Go 3.8's recorded answer to every test of every copied suite, for the files as they are", () => {
+    const cache = JSON.parse(readFileSync(join(REGRESSION, 'gnugo-3.8-answers.json'), 'utf8')) as AnswerCache;
+    expect(cache.engine).toBe('GNU Go 3.8');
+    for (const name of DEFAULT_SUITES) {
+      const text = readFileSync(join(REGRESSION, `${name}.tst`), 'utf8');
+      const recorded = cachedSuite(cache, `${name}.tst`, suiteHash(text));
+      expect(
+        recorded,
+        `${name}.tst: no answers for this file (npm run regress -- --refresh ${name})`,
+      ).not.toBeNull();
+      const ids = parseTst(text, name).tests.map((t) => String(t.id));
+      expect(Object.keys(recorded?.answers ?? {}).sort()).toEqual(ids.sort());
+    }
+  });
+
   it('reads every copied GNU Go suite (1298 tests, 190 in ld_owl.tst)', () => {
     const suites = DEFAULT_SUITES.map((n) => parseTst(readFileSync(join(REGRESSION, `${n}.tst`), 'utf8'), n));
     expect(suites.reduce((a, s) => a + s.tests.length, 0)).toBe(1298);
