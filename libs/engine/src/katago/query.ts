@@ -246,7 +246,7 @@ function parseQuery(
   for (const note of resolved.approximations) {
     warnings.push({ field: 'rules', warning: `Moyo plays these rules as ${resolved.rules.name}: ${note}` });
   }
-  let komi = resolved.komi ?? resolved.rules.defaultKomi;
+  let komi = resolved.komi;
   if (q.komi !== undefined) {
     const k = q.komi;
     if (typeof k !== 'number' || !Number.isInteger(k * 2) || k < -400 || k > 400) {

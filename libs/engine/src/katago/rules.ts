@@ -16,8 +16,8 @@ export interface KataGoRuleFacts {
 /** The rules a query asked for, as the engine plays them, with what could not be matched. */
 export interface ResolvedRules {
   readonly rules: Rules;
-  /** Komi given inside a rules object or compact string, if any. */
-  readonly komi?: number;
+  /** Komi given inside a rules object or compact string, else KataGo's default for the rules. */
+  readonly komi: number;
   /** Why the engine's rule set differs from the one asked for (empty when it matches). */
   readonly approximations: string[];
 }
@@ -50,6 +50,12 @@ const NAMED: Record<string, { moyo: RulesName; note?: string }> = {
   goe: { moyo: 'tromp-taylor' },
   ing: { moyo: 'tromp-taylor' },
 };
+
+/** KataGo's default komi: 7.5 under area scoring, 6.5 under territory scoring, 7 with the button. */
+function defaultKomi(f: Pick<KataGoRuleFacts, 'scoring' | 'hasButton'>): number {
+  if (f.hasButton) return 7;
+  return f.scoring === 'AREA' ? 7.5 : 6.5;
+}
 
 /** KataGo's name spellings: any case, `-`, `_` or space between words (`New Zealand`, `stone_scoring`). */
 function normalName(name: string): string {
@@ -171,17 +177,25 @@ function factsFromCompact(s: string): KataGoRuleFacts | null {
  */
 export function resolveKataGoRules(value: unknown): ResolvedRules {
   if (typeof value === 'string') {
-    const named = NAMED[normalName(value)];
-    if (named) return { rules: RULES[named.moyo], approximations: named.note ? [named.note] : [] };
+    const name = normalName(value);
+    const named = NAMED[name];
+    if (named) {
+      const rules = RULES[named.moyo];
+      const komi = defaultKomi({
+        scoring: rules.scoring === 'area' ? 'AREA' : 'TERRITORY',
+        hasButton: name === 'aga-button',
+      });
+      return { rules, komi, approximations: named.note ? [named.note] : [] };
+    }
     const facts = factsFromCompact(value);
     if (!facts) throw new KataGoFieldError('rules', `Unknown rules '${value}'`);
     const { moyo, notes } = nearest(facts);
-    return { rules: RULES[moyo], komi: facts.komi, approximations: notes };
+    return { rules: RULES[moyo], komi: facts.komi ?? defaultKomi(facts), approximations: notes };
   }
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     const facts = factsFromObject(value as Record<string, unknown>);
     const { moyo, notes } = nearest(facts);
-    return { rules: RULES[moyo], komi: facts.komi, approximations: notes };
+    return { rules: RULES[moyo], komi: facts.komi ?? defaultKomi(facts), approximations: notes };
   }
   throw new KataGoFieldError('rules', 'Must be a string or an object');
 }

@@ -65,6 +65,11 @@ describe('KataGo rules', () => {
     const stone = resolveKataGoRules({ ko: 'SIMPLE', tax: 'ALL', suicide: false, komi: 5 });
     expect(stone.rules.name).toBe('chinese');
     expect(stone.komi).toBe(5);
+    // KataGo's default komi: 7.5 area, 6.5 territory, 7 with the button (Moyo's own nz default is 7).
+    expect(resolveKataGoRules('nz').komi).toBe(7.5);
+    expect(resolveKataGoRules('korean').komi).toBe(6.5);
+    expect(resolveKataGoRules('aga-button').komi).toBe(7);
+    expect(resolveKataGoRules({ scoring: 'TERRITORY' }).komi).toBe(6.5);
     expect(stone.approximations).toEqual([
       'simple ko is played with positional superko',
       'tax ALL is not applied',
