@@ -37,9 +37,9 @@ export class GtpEngine {
     try {
       const answer = handler(cmd.args, this.session, this.commands);
       if (typeof answer === 'string') return close + formatGtpResponse(cmd.id, true, answer);
-      this.answerOpen = true;
+      this.answerOpen = !answer.ended;
       const lines = answer.lines.map((l) => l.replace(/[\r\n]+/g, ' ') + '\n').join('');
-      return `${close}=${cmd.id ?? ''}\n${lines}`;
+      return `${close}=${cmd.id ?? ''}\n${lines}${answer.ended ? '\n' : ''}`;
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
       return close + formatGtpResponse(cmd.id, false, msg || 'failed');

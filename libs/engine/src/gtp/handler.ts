@@ -9,6 +9,8 @@ export interface GtpOpenAnswer {
   readonly open: true;
   /** The lines after `=id`, each a whole line (no blank line inside). */
   readonly lines: readonly string[];
+  /** The answer ends right after its lines (`kata-genmove_analyze`: the `play` line is the last). */
+  readonly ended?: boolean;
 }
 
 /**

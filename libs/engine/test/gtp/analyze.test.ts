@@ -72,6 +72,21 @@ describe('GTP analysis commands', () => {
     expect(e.handleLine('list_stones black')).toBe('= C7 E5 C3\n\n');
   });
 
+  it('kata-genmove_analyze and lz-genmove_analyze stream the analysis, play the best move and end', () => {
+    const e = engineAfterSetup();
+    const kata = e.handleLine('3 kata-genmove_analyze w interval 10')!;
+    const [header, info, play, blank, rest] = kata.split('\n');
+    expect([header, blank, rest]).toEqual(['=3', '', '']);
+    const best = sabakiParseAnalysis(info, true)[0].move;
+    expect(play).toBe(`play ${best}`);
+    expect(e.handleLine('list_stones white')).toMatch(new RegExp(`^= .*${best}`));
+    const lz = e.handleLine('4 lz-genmove_analyze b 10')!;
+    expect(lz).toMatch(
+      /^=4\ninfo move \S+ visits \d+ winrate \d+ prior \d+ lcb \d+ order 0 pv .*\nplay \S+\n\n$/,
+    );
+    expect(e.handleLine('5 protocol_version')).toBe('=5 2\n\n'); // nothing left open
+  });
+
   it('gives GoGui its menu and the boards it draws', () => {
     const e = engineAfterSetup();
     const menu = e.handleLine('gogui-analyze_commands')!.slice(2).trim().split('\n');

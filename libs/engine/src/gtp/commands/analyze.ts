@@ -2,13 +2,14 @@
  * GTP analysis for GUIs (Sabaki, LizGoban, Ogatak's GTP mode): `kata-analyze` and `lz-analyze`
  * (one `info` line per report, from the KataGo answer core, side-to-move view; the answer stays
  * open until the next input line, as KataGo's does; Moyo reports once, at once, since it does not
- * search), and `genmove`, which plays the best move of that answer.
+ * search), `kata-genmove_analyze` / `lz-genmove_analyze`, and `genmove`, which play the best move
+ * of that answer.
  */
 import { positionFromGame } from '../../analysis/registry';
 import type { Position } from '../../analysis/types';
 import { parseGtpVertex } from '../../board/coords';
 import { DEFAULT_MAX_VISITS, analyzeTurn, type KataGoTurnAnalysis } from '../../katago';
-import type { GtpHandler } from '../handler';
+import type { GtpHandler, GtpOpenAnswer } from '../handler';
 import { GtpError } from '../protocol';
 import { gtpColor, type GtpSession } from '../session';
 import { parseAnalyzeArgs, type AnalyzeArgs } from './analyze-args';
@@ -72,6 +73,24 @@ export function lzAnalyzeLine(turn: KataGoTurnAnalysis): string {
     .join(' ');
 }
 
+/**
+ * `kata-genmove_analyze` / `lz-genmove_analyze`: the analysis line, then `play V` for the move
+ * played (the best one), and the answer ends there, as KataGo's does.
+ */
+function genmoveAnalyze(args: readonly string[], session: GtpSession, kata: boolean): GtpOpenAnswer {
+  const a = parseAnalyzeArgs(args, session.game.geo, kata);
+  const player = a.player ?? session.game.toPlay;
+  a.player = player;
+  const turn = answer(session, a);
+  const best = turn.moveInfos[0]?.move ?? 'pass';
+  session.game.play(parseGtpVertex(best, session.game.geo), player);
+  return {
+    open: true,
+    ended: true,
+    lines: [kata ? kataAnalyzeLine(turn, a) : lzAnalyzeLine(turn), `play ${best}`],
+  };
+}
+
 /** The analysis commands, registered as one family. */
 export const ANALYZE_GTP_COMMANDS: Readonly<Record<string, GtpHandler>> = {
   'kata-analyze': (args, session) => {
@@ -82,12 +101,14 @@ export const ANALYZE_GTP_COMMANDS: Readonly<Record<string, GtpHandler>> = {
     const a = parseAnalyzeArgs(args, session.game.geo, false);
     return { open: true, lines: [lzAnalyzeLine(answer(session, a))] };
   },
+  'kata-genmove_analyze': (args, session) => genmoveAnalyze(args, session, true),
+  'lz-genmove_analyze': (args, session) => genmoveAnalyze(args, session, false),
   genmove: (args, session) => {
     if (args.length !== 1) throw new GtpError('invalid color or coordinate');
     const player = gtpColor(args[0]);
     const a = parseAnalyzeArgs([], session.game.geo, true);
     a.player = player;
-    const best = answer(session, a).moveInfos[0].move;
+    const best = answer(session, a).moveInfos[0]?.move ?? 'pass';
     session.game.play(parseGtpVertex(best, session.game.geo), player);
     return best;
   },
