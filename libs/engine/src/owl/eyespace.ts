@@ -170,7 +170,10 @@ export function viewDragon(
       for (const p of points) if (colors[p] === EMPTY) empties++;
       if (empties === 0) continue;
       eyeSpaces.push({ points, eyes: eyeRange(board, points, owner, DEFAULT_EYE_SPACE_PARAMS) });
-      // Owner strings bordering the space join the dragon.
+      // Owner strings bordering a small clean space join the dragon (new stones of the owner's
+      // moves, strings around one eye); larger spaces or spaces holding enemy stones do not, so a
+      // dragon cannot spread through the opponent's dead stones over the board.
+      if (empties !== points.length || points.length > JOIN_SPACE) continue;
       for (const p of points) {
         for (let k = 0; k < 4; k++) {
           const q = p + adj[k];
@@ -256,6 +259,9 @@ function floodRoom(
   }
   return { room, connects };
 }
+
+/** Eye spaces of at most this many empty points join the owner strings around them to the dragon. */
+const JOIN_SPACE = 6;
 
 /** Enemy strings with at most this many liberties are weak: inside an eye space they are lunch. */
 const WEAK_LIBERTIES = 2;

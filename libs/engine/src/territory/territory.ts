@@ -36,8 +36,8 @@ export interface TerritoryOptions {
   readonly groups?: Partial<GroupParams>;
   readonly field?: Partial<FieldParams>;
   /**
-   * Confirm dead and weak dragons by owl reading (dragons/refine.ts). Off by default: on real games
-   * it cuts mid-game false deaths but loses end-of-game accuracy (see the engine README).
+   * Confirm dead and weak dragons by owl reading (dragons/refine.ts; default true). False gives the
+   * static statuses alone (the influence-and-room thresholds), for comparison.
    */
   readonly reading?: boolean;
 }
@@ -109,9 +109,9 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
     }
   }
   const params: TerritoryParams = { ...DEFAULT_TERRITORY_PARAMS, ...options.params };
-  // Dragon statuses by reading, when asked: the owl confirms a death or overturns it.
+  // Dragon statuses by reading: the owl confirms a death or overturns it.
   // Boards under the board's minimum size (garbage input) are not read.
-  const read = options.reading === true && pos.geo.size >= MIN_BOARD_SIZE;
+  const read = options.reading !== false && pos.geo.size >= MIN_BOARD_SIZE;
   const refiner = read ? new ReadingRefiner(boardFromPosition(pos)) : undefined;
   const groups = analyzeGroups(pos, {
     toMove: options.toMove,
