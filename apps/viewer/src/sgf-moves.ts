@@ -7,8 +7,8 @@ import { parse } from '@sabaki/sgf';
  */
 export function mainLineMoves(sgf: string): number {
   const roots = parse(sgf);
-  let node = roots[0];
-  if (!node) throw new Error('no game tree found (want "(;" ...)');
+  let node = roots.find((r) => r.id !== null);
+  if (!node || !/\(\s*;/.test(sgf)) throw new Error('sgf: no game tree found (want "(;" ...)');
   let count = 0;
   while (node) {
     if (node.data.B || node.data.W) count++;
