@@ -3,6 +3,8 @@ import type { KataGoLine, KataGoQueryService, PendingTurn } from './katago-query
 
 /** How often waiting turns are read again, should a job-ended event be missed. */
 export const FOLLOW_POLL_MS = 1000;
+/** Jobs read per poll (the longest-waiting first): the events do the work, the poll only backs them up. */
+export const FOLLOW_POLL_JOBS = 20;
 
 /**
  * Sends each turn's answer as soon as its job ends: on the queue's job-ended events, with a slow
@@ -23,7 +25,13 @@ export class TurnFollower {
   ) {
     this.subscription = ended.subscribe((jobId) => void this.check(jobId));
     this.timer = setInterval(() => {
-      for (const jobId of [...this.pending.keys()]) void this.check(jobId);
+      for (const jobId of [...this.pending.keys()].slice(0, FOLLOW_POLL_JOBS)) {
+        // Read again later: the turn goes to the back of the line.
+        const turns = this.pending.get(jobId) as PendingTurn[];
+        this.pending.delete(jobId);
+        this.pending.set(jobId, turns);
+        void this.check(jobId);
+      }
     }, FOLLOW_POLL_MS);
   }
 
