@@ -55,12 +55,14 @@ describe('KataGo query -> position jobs', () => {
       },
       webhookUrl: null,
     });
-    expect(last.input.moves).toEqual([
-      ['W', 'P5'],
-      ['B', 'pass'],
-    ]);
+    expect(last.input).toMatchObject({
+      moves: [
+        ['W', 'P5'],
+        ['B', 'pass'],
+      ],
+    });
     // Black moves at turn 1: no list; White again at turn 2 (after Black's pass).
-    expect(second.input.moves).toEqual([['W', 'P5']]);
+    expect(second.input).toMatchObject({ moves: [['W', 'P5']] });
     expect(second.analysisOptions.katago).toEqual({
       maxVisits: 40,
       perspective: 'BLACK',
