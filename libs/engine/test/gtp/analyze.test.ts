@@ -87,6 +87,21 @@ describe('GTP analysis commands', () => {
     expect(e.handleLine('5 protocol_version')).toBe('=5 2\n\n'); // nothing left open
   });
 
+  it('kata-set-rules takes KataGo rule names and objects and keeps the position; kata-get-rules tells them', () => {
+    const e = engineAfterSetup();
+    expect(e.handleLine('kata-set-rules new zealand')).toBe('= \n\n');
+    expect(e.handleLine('moyo_rules')).toBe('= new-zealand\n\n');
+    expect(e.handleLine('kata-get-rules')).toBe(
+      '= {"ko":"SITUATIONAL","scoring":"AREA","suicide":true,"moyo":"new-zealand"}\n\n',
+    );
+    expect(e.handleLine('kata-set-rules {"scoring":"TERRITORY","ko":"SIMPLE","suicide":false}')).toBe(
+      '= \n\n',
+    );
+    expect(e.handleLine('moyo_rules')).toBe('= japanese\n\n');
+    expect(e.handleLine('kata-set-rules frisbee')).toBe("? Unknown rules 'frisbee'\n\n");
+    expect(e.handleLine('list_stones black')).toBe('= C7 E5 C3\n\n');
+  });
+
   it('gives GoGui its menu and the boards it draws', () => {
     const e = engineAfterSetup();
     const menu = e.handleLine('gogui-analyze_commands')!.slice(2).trim().split('\n');

@@ -8,7 +8,13 @@
 import { positionFromGame } from '../../analysis/registry';
 import type { Position } from '../../analysis/types';
 import { parseGtpVertex } from '../../board/coords';
-import { DEFAULT_MAX_VISITS, analyzeTurn, type KataGoTurnAnalysis } from '../../katago';
+import {
+  DEFAULT_MAX_VISITS,
+  KataGoFieldError,
+  analyzeTurn,
+  resolveKataGoRules,
+  type KataGoTurnAnalysis,
+} from '../../katago';
 import type { GtpHandler, GtpOpenAnswer } from '../handler';
 import { GtpError } from '../protocol';
 import { gtpColor, type GtpSession } from '../session';
@@ -103,6 +109,35 @@ export const ANALYZE_GTP_COMMANDS: Readonly<Record<string, GtpHandler>> = {
   },
   'kata-genmove_analyze': (args, session) => genmoveAnalyze(args, session, true),
   'lz-genmove_analyze': (args, session) => genmoveAnalyze(args, session, false),
+  // KataGo's rule commands (LizGoban probes them): any KataGo rule name, compact string or JSON object.
+  'kata-set-rules': (args, session) => {
+    const text = args.join(' ');
+    let value: unknown = text;
+    if (text.startsWith('{')) {
+      try {
+        value = JSON.parse(text);
+      } catch {
+        throw new GtpError(`Unknown rules '${text}'`);
+      }
+    }
+    try {
+      session.setRules(resolveKataGoRules(value).rules);
+    } catch (e) {
+      if (e instanceof KataGoFieldError) throw new GtpError(e.message);
+      throw new GtpError((e as Error).message);
+    }
+    return '';
+  },
+  'kata-get-rules': (_args, session) => {
+    const r = session.rules;
+    const ko = { none: 'SIMPLE', positional: 'POSITIONAL', situational: 'SITUATIONAL' }[r.superko];
+    return JSON.stringify({
+      ko,
+      scoring: r.scoring === 'area' ? 'AREA' : 'TERRITORY',
+      suicide: r.suicide,
+      moyo: r.name,
+    });
+  },
   genmove: (args, session) => {
     if (args.length !== 1) throw new GtpError('invalid color or coordinate');
     const player = gtpColor(args[0]);
