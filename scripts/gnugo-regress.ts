@@ -24,6 +24,7 @@ import {
 import { checkMinPass, parseOptions, suiteName, UsageError, USAGE } from './gnugo-regress/options';
 import {
   formatFailures,
+  formatSetupErrors,
   formatTable,
   jsonReport,
   suiteStats,
@@ -219,6 +220,8 @@ async function main(): Promise<void> {
     }
   }
   process.stdout.write(`${formatTable(stats)}\n`);
+  const setupLines = ordered.flatMap(formatSetupErrors);
+  if (setupLines.length) process.stdout.write(`${setupLines.join('\n')}\n`);
   const gnugoTimes = gnugoLive.length ? 'GNU Go measured in this run' : 'GNU Go as recorded in the cache';
   process.stdout.write(
     `"Moyo of GNU Go": Moyo's passes among the tests GNU Go passes; "Moyo ?": Moyo's error replies; ` +

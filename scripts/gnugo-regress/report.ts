@@ -110,6 +110,25 @@ export function formatTable(rows: SuiteStats[]): string {
     .join('\n');
 }
 
+/**
+ * One line per engine and suite whose setup commands (`trymove`, `loadsgf` ...) got error replies:
+ * the tests after them saw another position than GNU Go's authors meant.
+ */
+export function formatSetupErrors(run: SuiteRun): string[] {
+  const lines: string[] = [];
+  for (const [engine, r] of [
+    ['GNU Go', run.gnugo],
+    ['Moyo', run.moyo],
+  ] as const) {
+    if (!r?.setupErrors.length) continue;
+    const commands = [...new Set(r.setupErrors.map((e) => /: (?:\d+ )?(\S+)[^:]* -> /.exec(e)?.[1] ?? '?'))];
+    lines.push(
+      `${engine}: ${r.setupErrors.length} setup command(s) of ${run.suite.name} failed (${commands.join(', ')})`,
+    );
+  }
+  return lines;
+}
+
 /** `--verbose`: every failing test of each engine, with the expectation and both answers. */
 export function formatFailures(run: SuiteRun): string[] {
   const lines: string[] = [];

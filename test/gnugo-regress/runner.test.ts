@@ -9,7 +9,12 @@ import {
   parseMinPass,
   parseOptions,
 } from '../../scripts/gnugo-regress/options';
-import { suiteStats, type EngineRun, type SuiteRun } from '../../scripts/gnugo-regress/report';
+import {
+  formatSetupErrors,
+  suiteStats,
+  type EngineRun,
+  type SuiteRun,
+} from '../../scripts/gnugo-regress/report';
 import { runSlice, sliceSuite, type Engine } from '../../scripts/gnugo-regress/run-suite';
 import {
   answerOf,
@@ -232,6 +237,25 @@ describe('stats, floors and the answer cache', () => {
 
   it('counts passes per engine and Moyo among GNU Go', () => {
     expect(suiteStats(run)).toMatchObject({ tests: 4, gnugo: 3, moyo: 2, moyoAmongGnugo: 1, moyoErrors: 1 });
+  });
+
+  it('names the setup commands an engine failed', async () => {
+    const { start } = fakeStarter();
+    const r = await runSlice(
+      sliceSuite(parseTst('trymove W F17\n1 board\n#? [x]', 'x.tst'), '/tmp', 5)[0],
+      start,
+      1000,
+    );
+    const moyo: EngineRun = {
+      answers: r.answers,
+      seconds: 1,
+      source: 'live',
+      setupErrors: [...r.setupErrors.values()],
+    };
+    expect(moyo.setupErrors).toEqual(['x.tst:1: trymove W F17 -> ? unknown command']);
+    expect(formatSetupErrors({ suite: run.suite, gnugo: run.gnugo, moyo })).toEqual([
+      'Moyo: 1 setup command(s) of mini.tst failed (trymove)',
+    ]);
   });
 
   it('checks --min-pass floors as counts and as shares of GNU Go', () => {
