@@ -12,9 +12,13 @@ export interface PrivateRedis {
   kill(): Promise<void>;
 }
 
-/** Starts a throwaway redis-server (no persistence) on a free port and waits until it answers. */
-export async function startPrivateRedis(): Promise<PrivateRedis> {
-  const port = await deadPort();
+/**
+ * Starts a throwaway redis-server (no persistence) on `port` (default: a free one) and waits until
+ * it answers. Killing it and starting another on the same port is a Redis restart that lost
+ * every key.
+ */
+export async function startPrivateRedis(onPort?: number): Promise<PrivateRedis> {
+  const port = onPort ?? (await deadPort());
   const child: ChildProcess = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],

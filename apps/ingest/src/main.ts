@@ -1,9 +1,12 @@
 import 'reflect-metadata';
+import { exitIfShutdownHangs } from '@moyo/contracts';
 import { Logger } from 'nestjs-pino';
 import { createIngestApp, unreachableDependencies } from './bootstrap';
 import { loadIngestConfigOrExit } from './config/ingest-config';
 
 async function main(): Promise<void> {
+  // SIGTERM drains (leases released), but never for longer than this.
+  exitIfShutdownHangs('ingest', 10_000);
   const config = loadIngestConfigOrExit();
   const app = await createIngestApp(config);
   const logger = app.get(Logger);

@@ -1,9 +1,12 @@
 import 'reflect-metadata';
+import { exitIfShutdownHangs } from '@moyo/contracts';
 import { Logger } from 'nestjs-pino';
 import { createWorkerApp } from './bootstrap';
 import { loadWorkerConfigOrExit } from './config/worker-config';
 
 async function main(): Promise<void> {
+  // SIGTERM drains (jobs in flight), but never for longer than this: under Kubernetes' 30 s grace.
+  exitIfShutdownHangs('worker', 25_000);
   const config = loadWorkerConfigOrExit();
   const app = await createWorkerApp(config);
   app

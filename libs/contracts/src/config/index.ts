@@ -1,2 +1,3 @@
 export * from './env';
 export * from './webhook-settings';
+export * from './shutdown-deadline';

@@ -6,8 +6,12 @@
  * (a constraint, bad SQL) is not.
  */
 
-/** Prisma codes for an unreachable or lost database connection. */
-const PRISMA_UNAVAILABLE = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2037']);
+/**
+ * Prisma codes for an unreachable or lost database connection. P2028 (transaction API error) is
+ * what an internal transaction reports when its connection dies under it ("Transaction already
+ * closed"), or when no connection frees up in time.
+ */
+const PRISMA_UNAVAILABLE = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028', 'P2037']);
 /** Node socket errors. */
 const SOCKET_UNAVAILABLE = new Set([
   'ECONNREFUSED',

@@ -5,6 +5,9 @@ import { PrismaClient, type Prisma } from '../generated/prisma/client';
 
 export const PERSISTENCE_OPTIONS = Symbol('PERSISTENCE_OPTIONS');
 
+/** Longest wait for the database connections to close at shutdown. */
+const CLOSE_DEADLINE_MS = 5000;
+
 export interface PersistenceOptions {
   /** postgresql://user:password@host:port/database */
   databaseUrl: string;
@@ -44,8 +47,26 @@ export class PrismaService implements OnModuleDestroy {
     return result.rows as T[];
   }
 
+  /**
+   * Closes the client and the pool, waiting at most 5 s: a connection lost in a database outage
+   * may never be handed back to the pool, and `pool.end()` waits for every one, which held the
+   * shutdown up for ever. Past the deadline the process goes on closing; its sockets die with it.
+   */
   async onModuleDestroy(): Promise<void> {
-    await this.client.$disconnect();
-    if (!this.pool.ended) await this.pool.end();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CLOSE_DEADLINE_MS);
+    });
+    const close = (async () => {
+      await this.client.$disconnect();
+      // The adapter may have begun ending the pool already (it does not wait for broken
+      // connections): a second end() would reject and fail the whole shutdown.
+      if (!this.pool.ended && !this.pool.ending) await this.pool.end();
+    })();
+    try {
+      await Promise.race([close, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }
