@@ -17,6 +17,9 @@ export interface DragonVerdict {
   readonly defenseResult: ReadResult | null;
 }
 
+/** Dragons of at most this many stones keep a static death that the owl could not read out. */
+const SMALL_DRAGON = 5;
+
 /** Safety given to each status decided by reading. */
 const SAFETY: Record<GroupStatus, number> = { alive: 0.9, seki: 0.9, critical: 0.4, dead: 0 };
 
@@ -74,12 +77,8 @@ export class ReadingRefiner {
 
   private apply(groups: Parameters<GroupRefiner>[0], field: InfluenceField, params: GroupParams): void {
     const { geo } = this.board;
-    const t = field.territory;
-    for (const p of geo.points) {
-      this.spheres[BLACK][p] = -t[p] > params.enemySphere ? 1 : 0;
-      this.spheres[WHITE][p] = t[p] > params.enemySphere ? 1 : 0;
-      this.alive[p] = 0;
-    }
+    this.setSpheres(field, params);
+    for (const p of geo.points) this.alive[p] = 0;
     const sure = (g: (typeof groups)[number]) => g.unconditional || g.eyes.min >= 2;
     for (const g of groups)
       if (g.status === 'alive' || g.status === 'seki') for (const p of g.stones) this.alive[p] = 1;
@@ -101,12 +100,27 @@ export class ReadingRefiner {
     }
   }
 
+  /** The enemy's sphere for each colour: points whose territory value leans to the other side. */
+  private setSpheres(field: InfluenceField, params: GroupParams): void {
+    const t = field.territory;
+    for (const p of this.board.geo.points) {
+      this.spheres[BLACK][p] = -t[p] > params.enemySphere ? 1 : 0;
+      this.spheres[WHITE][p] = t[p] > params.enemySphere ? 1 : 0;
+    }
+  }
+
   /** Reads one dragon. */
   read(stones: readonly number[], staticStatus: GroupStatus = 'alive'): DragonVerdict {
     const a = this.owl.attack(stones);
     if (a.code === 0) {
-      // A static death stands unless the reading finished: running out of nodes proves no life.
-      const status = this.owl.inconclusive && staticStatus === 'dead' ? 'dead' : 'alive';
+      // An unfinished reading proves no life: a small group's static death stands; a larger one
+      // (a wrong death costs more than its stones) becomes critical.
+      const status =
+        this.owl.inconclusive && staticStatus === 'dead'
+          ? stones.length <= SMALL_DRAGON
+            ? 'dead'
+            : 'critical'
+          : 'alive';
       return { status, attack: 0, defense: 0, attackResult: a, defenseResult: null };
     }
     const d = this.owl.defend(stones);

@@ -90,7 +90,8 @@ export interface GroupOptions {
   readonly params?: Partial<GroupParams>;
   readonly field?: Partial<FieldParams>;
   /**
-   * Called after the last round's static decision with the groups and that round's field; may change
+   * Called after the last round's static decision with the groups and that round's field (stones
+   * found dead removed); may change
    * statuses and safeties (the reading layer confirms or overturns them here, see `dragons/`).
    */
   readonly refine?: GroupRefiner;
@@ -333,8 +334,8 @@ export function analyzeGroups(pos: ColorPosition, options: GroupOptions = {}): G
       return computeInfluenceField(pos, { safety: without, toMove: options.toMove, params: options.field });
     };
     decide(geo, colors, groups, groupOf, field, params, tactics, fieldWithout);
-    // The reading judges on the last round's field, where the stones found dead are gone.
-    if (round === Math.max(1, params.rounds) - 1) options.refine?.(groups, field, params);
+    // The reading judges the last round's statuses on its field (stones found dead are gone).
+    if (round === Math.max(1, params.rounds) - 1) options.refine?.(groups, roundField, params);
     for (const g of groups) {
       for (const p of g.stones) {
         safety[p] = g.safety;

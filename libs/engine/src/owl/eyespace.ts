@@ -137,28 +137,28 @@ export function viewDragon(
       stack.push(l);
       scratch.regionMark[l] = regionGen;
       let open = false;
+      // Boundary points where the enemy's side begins (empty points a strong enemy string touches).
+      const leaks = new Set<number>();
       while (stack.length > 0) {
         const p = stack.pop()!;
         region.push(p);
-        if (region.length > params.maxEyeSpace) {
+        if (region.length > params.maxEyeSpace || leaks.size > MAX_LEAKS) {
           open = true;
           break;
         }
-        if (open) break;
         for (let k = 0; k < 4; k++) {
           const q = p + adj[k];
           const c = colors[q];
           if (c === WALL || c === owner || scratch.regionMark[q] === regionGen) continue;
           if (!passable(board, q, enemy)) {
-            // Bounded by the enemy, not by the owner: no eye space.
-            open = true;
+            leaks.add(q);
             continue;
           }
           scratch.regionMark[q] = regionGen;
           stack.push(q);
         }
       }
-      if (open) {
+      if (open || leaks.size > MAX_LEAKS) {
         // Everything touched is outside; remember it so later liberties do not flood again.
         for (const p of region) scratch.regionMark[p] = -regionGen;
         for (const p of stack) scratch.regionMark[p] = -regionGen;
@@ -169,7 +169,14 @@ export function viewDragon(
       let empties = 0;
       for (const p of points) if (colors[p] === EMPTY) empties++;
       if (empties === 0) continue;
-      eyeSpaces.push({ points, eyes: eyeRange(board, points, owner, DEFAULT_EYE_SPACE_PARAMS) });
+      const read = eyeRange(board, points, owner, DEFAULT_EYE_SPACE_PARAMS);
+      // A space the enemy can enter at a leak is worth one eye less.
+      const eyes =
+        leaks.size === 0 ? read : { ...read, min: Math.max(0, read.min - 1), max: Math.max(0, read.max - 1) };
+      eyeSpaces.push({ points, eyes });
+      for (const q of leaks)
+        if (!outerLiberties.includes(q) && board.colors[q] === EMPTY) outerLiberties.push(q);
+      if (leaks.size > 0) continue;
       // Owner strings bordering a small clean space join the dragon (new stones of the owner's
       // moves, strings around one eye); larger spaces or spaces holding enemy stones do not, so a
       // dragon cannot spread through the opponent's dead stones over the board.
@@ -259,6 +266,9 @@ function floodRoom(
   }
   return { room, connects };
 }
+
+/** A space with at most this many boundary points on the enemy's side is still an eye space. */
+const MAX_LEAKS = 2;
 
 /** Eye spaces of at most this many empty points join the owner strings around them to the dragon. */
 const JOIN_SPACE = 6;

@@ -127,7 +127,8 @@ export class OwlReader {
   private judge(v: DragonView | null): number {
     if (v === null) return DEAD;
     if (v.minEyes >= 2 || v.connects || v.room >= this.params.view.escapeRoom) return ALIVE;
-    if (v.maxEyes < 2 && v.room < 4 && !v.lunches.some((s) => this.board.chainLiberties(s) === 1)) return DEAD;
+    if (v.maxEyes < 2 && v.room < 4 && !v.lunches.some((s) => this.board.chainLiberties(s) === 1))
+      return DEAD;
     return UNSETTLED;
   }
 

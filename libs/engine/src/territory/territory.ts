@@ -157,6 +157,9 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
   };
 }
 
+/** Stones whose safety is under this belong to critical groups (their safety is 0.4). */
+const CRITICAL_SAFETY = 0.5;
+
 /**
  * Computes both layers and the ownership map from stone safeties (0 = dead) and the field computed
  * with those safeties. Pure.
@@ -249,7 +252,8 @@ export function twoLayers(
   for (const p of geo.points) {
     if (live[p]) {
       const s = live[p] === BLACK ? 1 : -1;
-      ownership[p] = s * Math.min(1, 0.5 + safety[p] / 2);
+      // A critical group's stones (safety under one half) live or die as the next move says: 0.
+      ownership[p] = safety[p] < CRITICAL_SAFETY ? 0 : s * Math.min(1, 0.5 + safety[p] / 2);
       continue;
     }
     const c = claim[p];
@@ -284,11 +288,16 @@ function countScore(
     const c = colors[p];
     const live = (c === BLACK || c === WHITE) && groups.safety[p] > 0;
     if (live) {
+      const g = groups.groups[groups.groupOf[p]];
+      if (g.status === 'critical') {
+        // Even odds: under area scoring the stone is its owner's point or the opponent's (0 on
+        // average); under territory scoring nothing or two points for the opponent (1 on average).
+        if (rules === 'territory') fractional += c === BLACK ? -1 : 1;
+        uncertainty += 2;
+        continue;
+      }
       if (c === BLACK) bStones++;
       else wStones++;
-      const g = groups.groups[groups.groupOf[p]];
-      // A critical group's stones (and the points they would give) are the main uncertainty.
-      if (g.status === 'critical') uncertainty += 2;
       continue;
     }
     if (c === BLACK) wDead++;
