@@ -18,6 +18,8 @@ export interface EngineAnswer {
   dead: string[] | null;
   msEstimate: number;
   msDead: number;
+  /** `final_score` (Black-positive), asked on final positions only; null elsewhere. */
+  finalScore: number | null;
   /** Why the position has no answer: a `?` answer, an unreadable one, or a board that differs from ours. */
   error?: string;
 }
@@ -58,7 +60,7 @@ async function deadStones(send: GtpSend, command: DeadCommand): Promise<{ dead: 
 /**
  * Sets up `pos` the way a user would (rules, `loadsgf FILE N` = the position before move N, komi),
  * checks that the engine sees the same stones as our replay, then asks `estimate_score` and
- * `final_status_list dead`, timing each.
+ * `final_status_list dead`, timing each, and on the final position `final_score` as well.
  */
 export async function askPosition(
   send: GtpSend,
@@ -66,7 +68,7 @@ export async function askPosition(
   setRules: (rules: RealGameRules) => Promise<void>,
   deadCommand: DeadCommand = 'final_status_list',
 ): Promise<EngineAnswer> {
-  const empty: EngineAnswer = { estimate: null, dead: null, msEstimate: NaN, msDead: NaN };
+  const empty: EngineAnswer = { estimate: null, dead: null, msEstimate: NaN, msDead: NaN, finalScore: null };
   const body = async (line: string) => gtpBody((await send(line)).answer);
   try {
     await setRules(pos.game.rules);
@@ -84,7 +86,12 @@ export async function askPosition(
     }
     const est = await send('estimate_score');
     const dead = await deadStones(send, deadCommand);
+    const finalScore =
+      pos.phase === 'final'
+        ? parseEstimateScore(gtpBody((await send('final_score')).answer)).blackLead
+        : null;
     return {
+      finalScore,
       estimate: parseEstimateScore(gtpBody(est.answer)),
       dead: dead.dead,
       msEstimate: est.ms,

@@ -16,6 +16,8 @@ export interface SideRow {
   deadAlive: number;
   msEstimate: number;
   msDead: number;
+  /** final_score, Black-positive (final positions only). */
+  finalScore: number | null;
 }
 
 /** One position of the report (JSON). */
@@ -54,6 +56,7 @@ export function sideRow(
     deadAlive: onBoard.filter((v) => !finalDead.has(v)).length,
     msEstimate: answer.msEstimate,
     msDead: answer.msDead,
+    finalScore: answer.finalScore,
   };
 }
 
@@ -99,8 +102,10 @@ export interface SideSummary {
   deadAlive: number;
   /** Share of positions with any stone called dead that is alive at the end. */
   positionsWithDeadAlive: number;
-  /** Share within 2 points of the result (reported for the final position). */
+  /** Share of estimate_score answers within 2 points of the result. */
   within2: number;
+  /** Share of final_score answers within 2 points of the result (final positions; NaN elsewhere). */
+  finalScoreWithin2: number;
   ms: { estimateMedian: number; estimateP95: number; deadMedian: number; deadP95: number; meanBoth: number };
 }
 
@@ -137,6 +142,11 @@ function summarizeSide(rows: readonly PositionRow[], side: Side): SideSummary | 
     deadAlive: pairs.reduce((a, { s }) => a + s.deadAlive, 0),
     positionsWithDeadAlive: mean(pairs.map(({ s }) => (s.deadAlive > 0 ? 1 : 0))),
     within2: mean(pairs.map(({ r, s }) => (Math.abs(s.blackLead - r.result) <= 2 ? 1 : 0))),
+    finalScoreWithin2: mean(
+      pairs.flatMap(({ r, s }) =>
+        s.finalScore === null ? [] : [Math.abs(s.finalScore - r.result) <= 2 ? 1 : 0],
+      ),
+    ),
     ms: {
       estimateMedian: quantile(
         pairs.map(({ s }) => s.msEstimate),

@@ -13,15 +13,16 @@ function pair(m: SideSummary | null, g: SideSummary | null, pick: (s: SideSummar
 /**
  * The accuracy table: one row per slice, Moyo's figure then GNU Go's in each column group.
  * `dead alive` is the count of stones called dead that are alive when the game is counted, then
- * the share of positions with any; `within 2` only means something on final positions.
+ * the share of positions with any; `within 2` (estimate_score) and `final_score 2` (final_score
+ * within 2 points) are shown for final positions.
  */
 export function accuracyTable(summaries: Record<string, SliceSummary>): string {
   const head1 =
     `${'slice'.padEnd(24)}${'pos'.padStart(5)} |` +
     ` ${'winner %'.padEnd(13)}| ${'MAE'.padEnd(13)}| ${'inside %'.padEnd(13)}| ${'width'.padEnd(13)}|` +
-    ` ${'dead alive'.padEnd(13)}| ${'pos w/ dead %'.padEnd(13)}| ${'on board'.padEnd(13)}| ${'within 2 %'.padEnd(13)}| even-guess MAE`;
+    ` ${'dead alive'.padEnd(13)}| ${'pos w/ dead %'.padEnd(13)}| ${'on board'.padEnd(13)}| ${'within 2 %'.padEnd(13)}| ${'final_score 2'.padEnd(13)}| even-guess MAE`;
   const sub = '   Moyo  GNUGo';
-  const head2 = `${''.padEnd(29)} |${sub}|${sub}|${sub}|${sub}|${sub}|${sub}|${sub}|${sub}|`;
+  const head2 = `${''.padEnd(29)} |${sub}|${sub}|${sub}|${sub}|${sub}|${sub}|${sub}|${sub}|${sub}|`;
   const lines = [head1, head2];
   for (const [name, s] of Object.entries(summaries)) {
     const m = s.moyo;
@@ -37,6 +38,7 @@ export function accuracyTable(summaries: Record<string, SliceSummary>): string {
         `${pair(m, g, (x) => pct(x.positionsWithDeadAlive))}|` +
         `${pair(m, g, (x) => String(x.deadOnBoard))}|` +
         `${pair(m, g, (x) => (final ? pct(x.within2) : '-'))}|` +
+        `${pair(m, g, (x) => (final ? pct(x.finalScoreWithin2) : '-'))}|` +
         ` ${f(s.evenGuessMae)}`,
     );
   }
