@@ -30,6 +30,14 @@ export async function createApiApp(config: ApiConfig): Promise<INestApplication>
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
   app.disable('x-powered-by');
+  // Every answer: no MIME sniffing, no framing by other sites, no Referer to other origins.
+  app.use((_req: RawRequest, res: RawResponse, next: () => void) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    next();
+  });
   app.use((req: RawRequest, res: RawResponse, next: () => void) => {
     const length = Number(req.headers['content-length']);
     if (Number.isFinite(length) && length > config.bodyLimitBytes) {

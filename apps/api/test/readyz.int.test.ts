@@ -24,6 +24,11 @@ describe('api /healthz, /readyz and /metrics against real Redis and PostgreSQL',
     const res = await request((await boot()).getHttpServer()).get('/healthz');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok' });
+    // Security headers on every answer.
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
   });
 
   it('answers /readyz 200 when Redis and PostgreSQL both answer', async () => {

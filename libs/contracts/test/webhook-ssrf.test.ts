@@ -67,6 +67,12 @@ describe('webhook SSRF checks', () => {
     expect(() => checkWebhookUrl('http://2130706433/', none)).toThrow(/127\.0\.0\.1 \(loopback\)/);
     expect(() => checkWebhookUrl('http://0x7f.1/', none)).toThrow(/loopback/);
     expect(() => checkWebhookUrl('http://[::ffff:a00:1]/', none)).toThrow(/private/);
+    // IPv4-compatible IPv6 (deprecated) carries the IPv4 address too: [::127.0.0.1] is loopback.
+    expect(() => checkWebhookUrl('http://[::127.0.0.1]/', none)).toThrow(/::7f00:1 \(loopback\)/);
+    expect(() => checkWebhookUrl('http://[::10.1.2.3]/', none)).toThrow(/private/);
+    expect(() => checkWebhookUrl('http://[0:0:0:0:0:ffff:169.254.169.254]/', none)).toThrow(/linkLocal/);
+    expect(() => checkWebhookUrl('http://[::]/', none)).toThrow(/unspecified/);
+    expect(() => checkWebhookUrl('http://[64:ff9b::7f00:1]/', none)).toThrow(WebhookTargetRefusedError);
     expect(() => checkWebhookUrl('nonsense', none)).toThrow(/not a valid URL/);
     expect(checkWebhookUrl('https://example.com/hook', none).hostname).toBe('example.com');
     expect(checkWebhookUrl('http://93.184.215.14:8080/x', none).port).toBe('8080');

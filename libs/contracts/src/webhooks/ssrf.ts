@@ -60,11 +60,18 @@ export function parseWebhookAllowlist(text: string): WebhookAllowlist {
   return { hosts, ranges };
 }
 
-/** IPv4-mapped IPv6 addresses (::ffff:10.0.0.1) are checked as the IPv4 address they carry. */
+/**
+ * IPv6 addresses that carry an IPv4 address are checked as that IPv4 address: IPv4-mapped
+ * (::ffff:10.0.0.1) and the deprecated IPv4-compatible form (::127.0.0.1, which ipaddr.js calls
+ * plain unicast, though stacks may route it to the IPv4 address); `::` and `::1` stay IPv6.
+ */
 function normalise(addr: ipaddr.IPv4 | ipaddr.IPv6): ipaddr.IPv4 | ipaddr.IPv6 {
-  return addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()
-    ? (addr as ipaddr.IPv6).toIPv4Address()
-    : addr;
+  if (addr.kind() !== 'ipv6') return addr;
+  const v6 = addr as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address();
+  const p = v6.parts;
+  const compatible = p.slice(0, 6).every((x) => x === 0) && (p[6] !== 0 || p[7] > 1);
+  return compatible ? new ipaddr.IPv4([p[6] >> 8, p[6] & 0xff, p[7] >> 8, p[7] & 0xff]) : addr;
 }
 
 function hostAllowed(host: string, allowlist: WebhookAllowlist): boolean {
