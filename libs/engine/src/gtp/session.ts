@@ -9,6 +9,8 @@ export class GtpSession {
   rules: Rules = RULES.japanese;
   /** Set by `quit`: the loop stops after answering. */
   quit = false;
+  /** Plies added to the tactical reader's depth limits (`increase_depths` / `decrease_depths`). */
+  readingDepth = 0;
 
   constructor(
     /** Reads a file for `loadsgf` (injected so the core stays free of I/O and tests can stub it). */

@@ -250,6 +250,17 @@ export class TacticalReader {
     const nl = b.chainLibertyPoints(s, this.scratchLibs);
     for (let i = 0; i < nl; i++) count = pushUnique(out, count, this.scratchLibs[i]);
     sortByEmptyNeighbours(out, firstLiberty, count, colors, adj);
+    if (n === 2) {
+      // Second-order liberties: extensions that keep a liberty the attacker cannot fill at once.
+      const firstSecond = count;
+      for (let i = 0; i < nl; i++) {
+        for (let k = 0; k < 4; k++) {
+          const q = this.scratchLibs[i] + adj[k];
+          if (colors[q] === EMPTY) count = pushUnique(out, count, q);
+        }
+      }
+      sortByEmptyNeighbours(out, firstSecond, count, colors, adj);
+    }
     return count;
   }
 }

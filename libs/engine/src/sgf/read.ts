@@ -175,10 +175,11 @@ export function replaySgf(record: SgfRecord, options: ReplayOptions = {}): Game 
     }
     let toPlay: Player | undefined;
     if (data.PL) {
+      // B or W; FF[1]-FF[3] files (GNU Go's regression games among them) also write 1 and 2.
       const pl = data.PL[0]?.trim().toUpperCase();
-      if (pl !== 'B' && pl !== 'W')
+      if (pl !== 'B' && pl !== 'W' && pl !== '1' && pl !== '2')
         throw new SgfError(`PL[${data.PL[0]}] must be B or W`, i, undefined, 'PL');
-      toPlay = pl === 'B' ? BLACK : WHITE;
+      toPlay = pl === 'B' || pl === '1' ? BLACK : WHITE;
     }
     if (setup.length > 0) {
       const isHandicap = i === 0 && record.handicap > 0 && moves === 0 && !data.AW && !data.AE;

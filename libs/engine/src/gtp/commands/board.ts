@@ -107,6 +107,20 @@ function movesBefore(record: SgfRecord, until: string): number {
   return moves;
 }
 
+/** `play COLOR VERTEX` (and `trymove`): GNU Go's error texts. */
+function playMove(args: readonly string[], session: GtpSession): string {
+  if (args.length < 2) throw new GtpError('invalid color or coordinate');
+  const player = gtpColor(args[0]);
+  const p = vertex(session, args[1]);
+  try {
+    session.game.play(p, player);
+  } catch (e) {
+    if (e instanceof IllegalMoveError) throw new GtpError('illegal move');
+    throw e;
+  }
+  return '';
+}
+
 /** Board setup and moves: boardsize, clear_board, komi, play, undo, handicap, loadsgf, printsgf... */
 export const BOARD_GTP_COMMANDS: Readonly<Record<string, GtpHandler>> = {
   boardsize: (args, session) => {
@@ -128,16 +142,14 @@ export const BOARD_GTP_COMMANDS: Readonly<Record<string, GtpHandler>> = {
     return '';
   },
   get_komi: (_args, session) => String(session.game.komi),
-  play: (args, session) => {
-    if (args.length < 2) throw new GtpError('invalid color or coordinate');
-    const player = gtpColor(args[0]);
-    const p = vertex(session, args[1]);
-    try {
-      session.game.play(p, player);
-    } catch (e) {
-      if (e instanceof IllegalMoveError) throw new GtpError('illegal move');
-      throw e;
-    }
+  play: (args, session) => playMove(args, session),
+  // GNU Go's trymove / popgo: a move to take back later (its regression suites set positions up so).
+  trymove: (args, session) => playMove(args, session),
+  popgo: (args, session) => {
+    if (args.length !== 0) throw new GtpError('popgo takes no arguments');
+    const last = session.game.history[session.game.history.length - 1];
+    if (!last || last.kind !== 'move') throw new GtpError('cannot popgo');
+    session.game.undo();
     return '';
   },
   undo: (_args, session) => {

@@ -12,7 +12,7 @@ import { BLACK, WHITE } from '../../board/color';
 import { formatGtpVertex, parseGtpVertex } from '../../board/coords';
 import { analyzeLife, type LifeAnalysis } from '../../dragons';
 import { readSemeai } from '../../owl/semeai';
-import { TacticalReader } from '../../reading/tactical';
+import { DEFAULT_TACTICAL_PARAMS, TacticalReader, type TacticalParams } from '../../reading/tactical';
 import type { ReadResult } from '../../reading/result';
 
 /** What the reading commands read from the GTP session (the `GtpSession` class satisfies it). */
@@ -21,6 +21,20 @@ export interface ReadingGtpSession {
     readonly board: Board;
     readonly komi: number;
     readonly toPlay: 1 | 2;
+  };
+  /** Plies added to the tactical depth limits (GNU Go's `increase_depths` / `decrease_depths`). */
+  readingDepth?: number;
+}
+
+/** The tactical reader's limits with the session's depth offset. */
+function tacticalParams(session: ReadingGtpSession): TacticalParams {
+  const d = session.readingDepth ?? 0;
+  const p = DEFAULT_TACTICAL_PARAMS;
+  return {
+    ...p,
+    maxDepth: Math.max(1, p.maxDepth + d),
+    threeLibertyDepth: Math.max(0, p.threeLibertyDepth + d),
+    twoLibertyDepth: Math.max(0, p.twoLibertyDepth + d),
   };
 }
 
@@ -64,7 +78,7 @@ export function gtpAttack(args: readonly string[], session: ReadingGtpSession): 
   usage('attack', args, 1, 'VERTEX');
   const board = session.game.board.clone();
   const p = stoneArg('attack', args, 0, board);
-  return answer(board, new TacticalReader(board).attack(p));
+  return answer(board, new TacticalReader(board, tacticalParams(session)).attack(p));
 }
 
 /** `defend VERTEX`: can the string be saved with its owner to move? */
@@ -72,7 +86,7 @@ export function gtpDefend(args: readonly string[], session: ReadingGtpSession): 
   usage('defend', args, 1, 'VERTEX');
   const board = session.game.board.clone();
   const p = stoneArg('defend', args, 0, board);
-  return answer(board, new TacticalReader(board).defend(p));
+  return answer(board, new TacticalReader(board, tacticalParams(session)).defend(p));
 }
 
 function life(session: ReadingGtpSession): LifeAnalysis {
@@ -161,6 +175,15 @@ export function gtpAnalyzeSemeai(args: readonly string[], session: ReadingGtpSes
   return `${r.defense} ${r.attack} ${vertex(board, r.move)}`;
 }
 
+/** `increase_depths` / `decrease_depths`: one ply more or less in every tactical depth limit. */
+function depthStep(name: string, step: number) {
+  return (args: readonly string[], session: ReadingGtpSession): string => {
+    usage(name, args, 0, '');
+    session.readingDepth = Math.max(-10, Math.min(10, (session.readingDepth ?? 0) + step));
+    return '';
+  };
+}
+
 /** The family's handlers by command name. */
 export const READING_GTP_COMMANDS: Readonly<
   Record<string, (args: readonly string[], session: ReadingGtpSession) => string>
@@ -173,4 +196,6 @@ export const READING_GTP_COMMANDS: Readonly<
   dragon_stones: gtpDragonStones,
   same_dragon: gtpSameDragon,
   analyze_semeai: gtpAnalyzeSemeai,
+  increase_depths: depthStep('increase_depths', 1),
+  decrease_depths: depthStep('decrease_depths', -1),
 };
