@@ -45,9 +45,12 @@ function byHash(games: RealGame[]): RealGame[] {
   return [...games].sort((a, b) => key(a).localeCompare(key(b)));
 }
 
+/** The commit the engine was read from, `+dirty` when libs/engine has uncommitted changes. */
 function gitCommit(): string {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', 'libs/engine'], { encoding: 'utf8' }).trim();
+    return dirty ? `${head}+dirty` : head;
   } catch {
     return 'unknown';
   }
