@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { ApiKeyRepository, TenantRepository } from '@moyo/persistence';
+import { ApiKeyRepository, PrismaService, TenantRepository } from '@moyo/persistence';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyAdmin } from '../../apps/api/src/admin/key-admin';
@@ -100,17 +100,12 @@ describe.runIf(hasPostgresServer && hasRedisServer)('faults: every accepted job 
     worker = await startWorker();
   });
   afterAll(async () => {
-    const t = Date.now();
-    const step = (what: string) => console.log(`[faults] afterAll ${what} at ${Date.now() - t} ms`);
     await worker?.close();
-    step('worker closed');
     await api?.close();
-    step('api closed');
     await db?.end().catch(() => undefined);
     await receiver.stop();
     await redis?.kill();
     pg?.destroy();
-    step('done');
   });
 
   let next = 0;
@@ -219,13 +214,26 @@ describe.runIf(hasPostgresServer && hasRedisServer)('faults: every accepted job 
       'SELECT count(*) AS n FROM job_results WHERE job_id = ANY($1)',
       [tally.accepted],
     );
+    // No connection lost in the outage stays checked out of the pools (a process with none left hangs).
+    const heldAtEnd = [api, worker!].map((app) => app.get(PrismaService).checkedOutConnections());
+    const held = await waitFor(
+      'the pools to hold no lost connection',
+      () => {
+        const n = [api, worker!].map((app) => app.get(PrismaService).checkedOutConnections());
+        return n.every((k) => k === 0) ? n : undefined;
+      },
+      30_000,
+      200,
+    );
     console.log(
       `[faults] PostgreSQL down ${POSTGRES_OUTAGE_MS} ms: accepted ${tally.accepted.length} ` +
         `(${inFlightAtStop} not done when it stopped), ` +
         `503 ${tally.unavailable} (${unavailableDuringOutage} by the restart), other ${tally.other.length}, ` +
-        `jobs ${JSON.stringify(byStatus)}, results ${results.rows[0].n}`,
+        `jobs ${JSON.stringify(byStatus)}, results ${results.rows[0].n}, ` +
+        `connections checked out (api, worker) ${JSON.stringify(heldAtEnd)} then ${JSON.stringify(held)}`,
     );
     if (tally.other.length) console.log(`[faults] other answers: ${tally.other.join(' | ')}`);
+    expect(held).toEqual([0, 0]);
     expect(tally.other).toEqual([]);
     expect(tally.badUnavailable).toBe(0);
     expect(unavailableDuringOutage).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool } from 'pg';
 import { PrismaClient, type Prisma } from '../generated/prisma/client';
+import { reapLostConnections } from './lost-connections';
 
 export const PERSISTENCE_OPTIONS = Symbol('PERSISTENCE_OPTIONS');
 
@@ -25,12 +26,15 @@ export interface PersistenceOptions {
 export class PrismaService implements OnModuleDestroy {
   readonly client: PrismaClient;
   private readonly pool: Pool;
+  /** Connections of the pool checked out right now (see reapLostConnections). */
+  readonly checkedOutConnections: () => number;
 
   constructor(@Inject(PERSISTENCE_OPTIONS) options: PersistenceOptions) {
     this.pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize });
     // An idle connection that breaks (database restarted) must not crash the process: the next
     // query gets a fresh connection or fails with its own error.
     this.pool.on('error', () => undefined);
+    this.checkedOutConnections = reapLostConnections(this.pool);
     this.client = new PrismaClient({ adapter: new PrismaPg(this.pool) });
   }
 
