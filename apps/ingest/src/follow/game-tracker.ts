@@ -1,4 +1,4 @@
-import type { KataGoMove, PositionInput } from '@moyo/contracts';
+import { MAX_POSITION_MOVES, type KataGoMove, type PositionInput } from '@moyo/contracts';
 import {
   Geometry,
   engineRulesForKataGoName,
@@ -101,6 +101,7 @@ export class GameTracker {
     } catch (err) {
       throw new UnfollowableGameError(this.gameId, `gamedata: ${(err as Error).message}`);
     }
+    if (moves.length > MAX_POSITION_MOVES) throw this.tooLong(moves.length);
     let geo: Geometry;
     try {
       geo = Geometry.of(data.width);
@@ -147,6 +148,14 @@ export class GameTracker {
     return { keptPrefix };
   }
 
+  /** A game longer than a position may be: no job could hold its moves (the api's limit too). */
+  private tooLong(moves: number): UnfollowableGameError {
+    return new UnfollowableGameError(
+      this.gameId,
+      `the game reached move ${moves}, past the ${MAX_POSITION_MOVES} moves a position may have`,
+    );
+  }
+
   /** Applies a `move` event. See MoveOutcome. Throws UnfollowableGameError on a malformed move. */
   applyMove(event: OgsMoveEvent): MoveOutcome {
     const n = Number(event.move_number);
@@ -156,6 +165,7 @@ export class GameTracker {
         `move event has move_number ${JSON.stringify(event.move_number)}`,
       );
     }
+    if (n > MAX_POSITION_MOVES) throw this.tooLong(n);
     let move: OgsMove;
     try {
       [move] = typeof event.move === 'string' ? decodeOgsMoves(event.move) : [event.move];

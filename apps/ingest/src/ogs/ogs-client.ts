@@ -54,7 +54,7 @@ export interface OgsClientOptions {
   jwt?: string;
 }
 
-/** goban's reconnect schedule: 50 ms, then 100-300 ms, then 250-750 ms for every later try. */
+/** goban's reconnect schedule: 50 ms, then 100-300 ms, then 250-750 ms (then doubling, see backoffDelay). */
 export const OGS_BACKOFF: readonly (readonly [number, number])[] = [
   [50, 50],
   [100, 300],
@@ -64,13 +64,24 @@ export const OGS_BACKOFF: readonly (readonly [number, number])[] = [
 /** Close codes after which goban does not reconnect. */
 const UNRECOVERABLE_CODES = new Set([1014, 1015]);
 
-/** The jittered delay of reconnect attempt `attempt` (0-based) under `schedule`. Pure. */
+/** Longest wait between two reconnect attempts. */
+export const MAX_RECONNECT_DELAY_MS = 30_000;
+
+/**
+ * The jittered delay of reconnect attempt `attempt` (0-based) under `schedule`: its range for the
+ * first attempts, then the last range doubling with every further attempt, at most
+ * MAX_RECONNECT_DELAY_MS (a server that refuses every connection is not hammered for ever). Pure.
+ */
 export function backoffDelay(
   attempt: number,
   schedule: readonly (readonly [number, number])[] = OGS_BACKOFF,
   random: () => number = Math.random,
 ): number {
-  const [min, max] = schedule[Math.min(attempt, schedule.length - 1)];
+  const last = schedule.length - 1;
+  const factor = 2 ** Math.min(Math.max(0, attempt - last), 20);
+  const [min, max] = schedule[Math.min(attempt, last)].map((ms) =>
+    Math.min(ms * factor, MAX_RECONNECT_DELAY_MS),
+  );
   return Math.floor(min + random() * (max - min));
 }
 

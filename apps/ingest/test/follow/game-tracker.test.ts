@@ -146,4 +146,15 @@ describe('GameTracker', () => {
     expect(() => t.applyMove({ game_id: 7, move_number: 1, move: [19, 0] })).toThrow(UnfollowableGameError);
     expect(() => t.applyMove({ game_id: 7, move_number: 0, move: [1, 0] })).toThrow(/move_number 0/);
   });
+
+  it('stops at the moves a position may have (2000, as the api): no job could hold more', () => {
+    const passes = (n: number) => Array.from({ length: n }, () => [-1, -1] as [number, number]);
+    const t = new GameTracker(7);
+    t.applyGameData(gamedata(passes(2000)));
+    expect(t.moveCount).toBe(2000);
+    expect(() => t.applyMove({ game_id: 7, move_number: 2001, move: [-1, -1] })).toThrow(
+      /OGS game 7 cannot be followed: the game reached move 2001, past the 2000 moves a position may have/,
+    );
+    expect(() => new GameTracker(7).applyGameData(gamedata(passes(2500)))).toThrow(/reached move 2500/);
+  });
 });

@@ -21,11 +21,17 @@ describe('OGS protocol helpers', () => {
     expect(parseGameEvent('net/pong')).toBeNull();
   });
 
-  it('backs off like goban: 50 ms, then 100-300 ms, then 250-750 ms', () => {
+  it('backs off like goban: 50 ms, then 100-300 ms, then 250-750 ms, then doubling to 30 s', () => {
     expect(backoffDelay(0, OGS_BACKOFF, () => 0.99)).toBe(50);
     expect(backoffDelay(1, OGS_BACKOFF, () => 0)).toBe(100);
     expect(backoffDelay(1, OGS_BACKOFF, () => 0.999)).toBe(299);
-    expect(backoffDelay(9, OGS_BACKOFF, () => 0.5)).toBe(500);
+    expect(backoffDelay(2, OGS_BACKOFF, () => 0.5)).toBe(500);
+    // Past goban's schedule the range doubles per attempt, up to 30 s.
+    expect(backoffDelay(3, OGS_BACKOFF, () => 0)).toBe(500);
+    expect(backoffDelay(4, OGS_BACKOFF, () => 0.999)).toBe(2998);
+    expect(backoffDelay(8, OGS_BACKOFF, () => 0)).toBe(16_000);
+    expect(backoffDelay(9, OGS_BACKOFF, () => 0.5)).toBe(30_000);
+    expect(backoffDelay(1000, OGS_BACKOFF, () => 0.5)).toBe(30_000);
   });
 });
 
@@ -148,10 +154,10 @@ describe('OgsClient against the fake OGS server', () => {
     const back = waitFor<OgsGameData>((r) => client!.once('gamedata', (_id, d) => r(d)));
     server.dropAll(600); // connections accepted in the next 600 ms are closed before any frame
     await back;
-    // 5, 30, then 60 for every later try: the failed reopenings did not reset the schedule.
+    // 5, 30, 60, then doubling (120, 240, ...): the failed reopenings did not reset the schedule.
     expect(delays.length).toBeGreaterThanOrEqual(3);
     expect(delays.slice(0, 2)).toEqual([5, 30]);
-    expect(delays.slice(2).every((d) => d === 60)).toBe(true);
+    expect(delays.slice(2)).toEqual(delays.slice(2).map((_d, k) => 60 * 2 ** k));
     delays.length = 0;
     const again = waitFor<OgsGameData>((r) => client!.once('gamedata', (_id, d) => r(d)));
     server.dropAll();

@@ -3,6 +3,12 @@ import { JobName } from './queue-names';
 /** A move as KataGo's analysis engine writes it: colour and GTP vertex ("Q16", "pass"). */
 export type KataGoMove = [color: 'B' | 'W', vertex: string];
 
+/**
+ * Longest move list of a position (and longest initial-stones list): the api refuses longer ones
+ * and the ingest stops following a game past it.
+ */
+export const MAX_POSITION_MOVES = 2000;
+
 /** The position to analyse, normalised by the api (SGF already parsed into moves). */
 export interface PositionInput {
   boardXSize: number;

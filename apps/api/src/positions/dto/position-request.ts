@@ -1,4 +1,9 @@
-import type { KataGoMove, PositionInput, WebhookAllowlist } from '@moyo/contracts';
+import {
+  MAX_POSITION_MOVES,
+  type KataGoMove,
+  type PositionInput,
+  type WebhookAllowlist,
+} from '@moyo/contracts';
 import {
   BLACK,
   CoordinateError,
@@ -31,7 +36,7 @@ import {
 } from '../../jobs/job-spec';
 
 /** Longest move list (and initial stones list) of a request. */
-export const MAX_MOVES = 2000;
+export const MAX_MOVES = MAX_POSITION_MOVES;
 /** Most turns one request may ask for (one job each). */
 export const MAX_TURNS = 500;
 
