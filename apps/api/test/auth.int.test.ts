@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useIsolatedServices } from '../../../test/support/services';
 import { runAdmin } from '../src/admin/cli';
 import { AUTH_CACHE_MS } from '../src/auth/api-key.guard';
+import { AUTH_FAILURES_PER_MINUTE } from '../src/rate-limit/rate-limit.service';
 import { bootApi, smallPosition, type ApiHarness } from './support/api-harness';
 
 async function admin(argv: string[], env: Record<string, string>) {
@@ -217,5 +218,26 @@ describe('API keys, tenancy and rate limits against real PostgreSQL and Redis', 
     expect(last!.body).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
     expect(fresh!.status).toBe(200);
     expect(fresh!.headers['ratelimit-remaining']).toBe('4');
+  });
+
+  it(`refuses an address with 429 after ${AUTH_FAILURES_PER_MINUTE} failed authentications in a minute`, async () => {
+    // Earlier tests of this suite failed a few times from this address too: count to the first 429.
+    const statuses: number[] = [];
+    let res: request.Response | undefined;
+    for (let i = 0; i <= AUTH_FAILURES_PER_MINUTE && res?.status !== 429; i++) {
+      res = await request(api.server)
+        .get('/v1/jobs')
+        .set('Authorization', `Bearer moyo_0000${String(i).padStart(4, '0')}_${'B'.repeat(43)}`);
+      statuses.push(res.status);
+    }
+    expect(res!.status).toBe(429);
+    expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
+    expect(res!.body).toMatchObject({
+      statusCode: 429,
+      message: expect.stringMatching(/failed authentications/),
+    });
+    expect(Number(res!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Missing keys count too, and stay refused.
+    expect((await request(api.server).get('/v1/jobs')).status).toBe(429);
   });
 });

@@ -37,7 +37,9 @@ interface KnownKey {
 /**
  * Guards every `/v1/...` route: a valid `Authorization: Bearer <API key>` attaches the key's
  * tenant to the request (`req.tenant`, `req.tenantId`, `req.apiKey`), then the key's rate limit
- * is counted (429 with Retry-After when spent). No key, a malformed, unknown or revoked key: 401.
+ * is counted (429 with Retry-After when spent). No key, a malformed, unknown or revoked key: 401,
+ * counted against the client address; an address past AUTH_FAILURES_PER_MINUTE gets 429 for any
+ * key the process does not already know, before any database lookup.
  * Routes outside /v1 (probes, metrics, docs, the viewer page) are public. Whatever a request
  * carried before, the tenant always comes from the key.
  */
@@ -59,10 +61,24 @@ export class ApiKeyGuard implements CanActivate {
     if (!/^\/v1(\/|$)/i.test(path)) return true;
 
     const res = context.switchToHttp().getResponse<HeaderResponse>();
+    const address = req.ip ?? req.socket?.remoteAddress ?? 'unknown';
     const token = bearerToken(req.headers.authorization);
-    if (!token) throw this.unauthorized(res, 'missing API key: send Authorization: Bearer <key>');
-    const key = looksLikeApiKey(token) ? await this.lookup(hashApiKey(token)) : null;
-    if (!key) throw this.unauthorized(res, 'invalid or revoked API key');
+    const hash = token && looksLikeApiKey(token) ? hashApiKey(token) : null;
+    if (!(hash && this.isKnown(hash))) {
+      const wait = await this.rateLimit.authBlockedFor(address);
+      if (wait > 0) {
+        res.setHeader('Retry-After', String(wait));
+        throw new HttpException(
+          errorBody(429, `too many failed authentications from this address; retry in ${wait} s`, {
+            retryAfterSeconds: wait,
+          }),
+          429,
+        );
+      }
+    }
+    if (!token) throw await this.refused(res, address, 'missing API key: send Authorization: Bearer <key>');
+    const key = hash ? await this.lookup(hash) : null;
+    if (!key) throw await this.refused(res, address, 'invalid or revoked API key');
     req.tenant = { id: key.tenantId, name: key.tenantName };
     req.tenantId = key.tenantId;
     req.apiKey = { id: key.id, prefix: key.prefix };
@@ -104,6 +120,21 @@ export class ApiKeyGuard implements CanActivate {
     };
     this.known.set(hash, key);
     return key;
+  }
+
+  /** A key this process remembers as valid (no lookup needed). */
+  private isKnown(hash: string): boolean {
+    return (this.known.get(hash)?.until ?? 0) > Date.now();
+  }
+
+  /** A 401 for `address`, counted against its failed authentications. */
+  private async refused(
+    res: HeaderResponse,
+    address: string,
+    message: string,
+  ): Promise<UnauthorizedException> {
+    await this.rateLimit.countAuthFailure(address);
+    return this.unauthorized(res, message);
   }
 
   private unauthorized(res: HeaderResponse, message: string): UnauthorizedException {

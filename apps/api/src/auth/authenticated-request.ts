@@ -15,6 +15,9 @@ export interface GuardedRequest extends Partial<RequestAuth> {
   path?: string;
   originalUrl?: string;
   url?: string;
+  /** The client address (Express). */
+  ip?: string;
+  socket?: { remoteAddress?: string };
 }
 
 /** The request's tenant id; 401 if the guard attached none (the route is not under /v1). */
