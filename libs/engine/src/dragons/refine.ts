@@ -17,6 +17,12 @@ export interface DragonVerdict {
   readonly defenseResult: ReadResult | null;
 }
 
+/**
+ * A board with more than this share of empty points that the field gives to nobody is open: the
+ * opening and early middle game.
+ */
+const OPEN_BOARD = 0.3;
+
 /** Dragons of at most this many stones keep a static death that the owl could not read out. */
 const SMALL_DRAGON = 5;
 
@@ -72,12 +78,22 @@ export class ReadingRefiner {
 
   /** The refiner function to pass to `analyzeGroups`. */
   get refine(): GroupRefiner {
-    return (groups, field, params) => this.apply(groups, field, params);
+    return (groups, field, params, fieldWith) => this.apply(groups, field, params, fieldWith);
   }
 
-  private apply(groups: Parameters<GroupRefiner>[0], field: InfluenceField, params: GroupParams): void {
+  private apply(
+    groups: Parameters<GroupRefiner>[0],
+    field: InfluenceField,
+    params: GroupParams,
+    fieldWith: Parameters<GroupRefiner>[3],
+  ): void {
     const { geo } = this.board;
     this.setSpheres(field, params);
+    // Open: much of the board is empty and belongs to nobody yet in the field.
+    let neutral = 0;
+    for (const p of geo.points)
+      if (this.board.colors[p] === 0 && Math.abs(field.territory[p]) < 0.3) neutral++;
+    const open = neutral > OPEN_BOARD * geo.points.length;
     for (const p of geo.points) this.alive[p] = 0;
     const sure = (g: (typeof groups)[number]) => g.unconditional || g.eyes.min >= 2;
     for (const g of groups)
@@ -91,6 +107,14 @@ export class ReadingRefiner {
         const was = g.stones.map((p) => this.alive[p]);
         for (const p of g.stones) this.alive[p] = 0;
         v = this.read(g.stones, g.status);
+        if (v.status === 'dead' && open) {
+          // On an open board the spheres are guesses: a death read without the group's own
+          // influence is read again with it, and becomes critical if the group then lives.
+          this.setSpheres(fieldWith(g), params);
+          const second = this.read(g.stones, 'critical');
+          this.setSpheres(field, params);
+          if (second.status !== 'dead') v = { ...second, status: 'critical' };
+        }
         g.stones.forEach((p, i) => (this.alive[p] = was[i]));
         this.memo.set(key, v);
       }

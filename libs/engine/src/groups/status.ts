@@ -98,7 +98,13 @@ export interface GroupOptions {
 }
 
 /** A second opinion on the static statuses: mutates `status` and `safety` of the groups it reads. */
-export type GroupRefiner = (groups: Group[], field: InfluenceField, params: GroupParams) => void;
+export type GroupRefiner = (
+  groups: Group[],
+  field: InfluenceField,
+  params: GroupParams,
+  /** The field with group g's stones present (the round's field leaves out stones found dead). */
+  fieldWith: (g: Group) => InfluenceField,
+) => void;
 
 /** Result of {@link analyzeGroups}. */
 export interface GroupAnalysis {
@@ -334,8 +340,17 @@ export function analyzeGroups(pos: ColorPosition, options: GroupOptions = {}): G
       return computeInfluenceField(pos, { safety: without, toMove: options.toMove, params: options.field });
     };
     decide(geo, colors, groups, groupOf, field, params, tactics, fieldWithout);
-    // The reading judges the last round's statuses on its field (stones found dead are gone).
-    if (round === Math.max(1, params.rounds) - 1) options.refine?.(groups, roundField, params);
+    // The reading judges the last round's statuses on its field (stones found dead are gone), and
+    // may ask for the field with one group's stones back.
+    if (round === Math.max(1, params.rounds) - 1 && options.refine) {
+      const fieldWith = (g: Group): InfluenceField => {
+        if (g.stones.every((p) => presence[p] > 0)) return roundField;
+        const withG = presence.slice();
+        for (const p of g.stones) withG[p] = 1;
+        return computeInfluenceField(pos, { safety: withG, toMove: options.toMove, params: options.field });
+      };
+      options.refine(groups, roundField, params, fieldWith);
+    }
     for (const g of groups) {
       for (const p of g.stones) {
         safety[p] = g.safety;
