@@ -1,6 +1,6 @@
-import { JobRepository, PrismaService } from '@moyo/persistence';
+import { JobRepository, PipelineMetricsRepository, PrismaService } from '@moyo/persistence';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useIsolatedServices } from '../../../test/support/services';
 import { bootApi, smallPosition, type ApiHarness } from './support/api-harness';
 
@@ -77,5 +77,13 @@ describe('/metrics: queue depth, job latency histogram, webhook outcomes', () =>
     expect(value(text, 'moyo_webhook_attempts_total{outcome="success"}')).toBe(1);
     expect(value(text, 'moyo_webhook_attempts_total{outcome="http_error"}')).toBe(1);
     expect(value(text, 'moyo_webhook_attempts_total{outcome="network_error"}')).toBe(1);
+  });
+
+  it('reads the tables at most once for many scrapes at once (served from memory)', async () => {
+    const reads = vi.spyOn(api.app.get(PipelineMetricsRepository), 'jobCounts');
+    const answers = await Promise.all(Array.from({ length: 40 }, () => request(api.server).get('/metrics')));
+    expect(answers.every((r) => r.status === 200 && r.text.includes('moyo_jobs{'))).toBe(true);
+    expect(reads.mock.calls.length).toBeLessThanOrEqual(1);
+    reads.mockRestore();
   });
 });

@@ -8,6 +8,9 @@ import { counterText, LATENCY_BUCKETS, latencyHistogramText } from './pipeline-m
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'completed', 'failed'] as const;
 
+/** How long the pipeline series read from PostgreSQL are served from memory. */
+export const PIPELINE_METRICS_TTL_MS = 5000;
+
 /**
  * The api's Prometheus registry: process metrics plus the depth of every queue. One registry per
  * app instance (not prom-client's global one), so several apps in one process do not collide.
@@ -16,6 +19,9 @@ const QUEUE_STATES = ['waiting', 'active', 'delayed', 'completed', 'failed'] as 
 @Injectable()
 export class MetricsService {
   readonly registry = new Registry();
+  /** The last pipeline text and when it was read; one read at a time (concurrent scrapes share it). */
+  private pipelineCache: { text: string; at: number } | undefined;
+  private pipelineRead: Promise<string> | undefined;
 
   constructor(
     @InjectQueue(QueueName.Positions) positions: Queue,
@@ -45,14 +51,28 @@ export class MetricsService {
   /**
    * The exposition text for a scrape: the registry, then the pipeline's totals from PostgreSQL
    * (jobs by state, the submit-to-completion latency histogram, webhook deliveries and attempt
-   * outcomes). PostgreSQL down: those series are left out rather than failing the scrape.
+   * outcomes). Those are read at most once per PIPELINE_METRICS_TTL_MS, whatever the number of
+   * scrapes (concurrent ones wait for the same read), so scraping cannot load the database.
+   * PostgreSQL down: those series are left out rather than failing the scrape.
    */
   async scrape(): Promise<string> {
-    const [base, pipeline] = await Promise.all([
-      this.registry.metrics(),
-      this.pipelineText().catch(() => ''),
-    ]);
+    const [base, pipeline] = await Promise.all([this.registry.metrics(), this.cachedPipelineText()]);
     return base + pipeline;
+  }
+
+  private cachedPipelineText(): Promise<string> {
+    const cached = this.pipelineCache;
+    if (cached && Date.now() - cached.at < PIPELINE_METRICS_TTL_MS) return Promise.resolve(cached.text);
+    this.pipelineRead ??= this.pipelineText()
+      .then((text) => {
+        this.pipelineCache = { text, at: Date.now() };
+        return text;
+      })
+      .catch(() => '')
+      .finally(() => {
+        this.pipelineRead = undefined;
+      });
+    return this.pipelineRead;
   }
 
   private async pipelineText(): Promise<string> {
