@@ -138,4 +138,42 @@ describe('/v1/webhooks against real PostgreSQL and Redis', () => {
       .set(as());
     expect(unknown.status).toBe(404);
   });
+
+  it("redelivers a delivery to a job's own webhookUrl (no registered webhook) through the job", async () => {
+    const delivery = await prisma.webhookDelivery.create({
+      data: {
+        webhookId: null,
+        tenantId,
+        url: 'https://hooks.example.com/own',
+        event: 'job.failed',
+        jobId: 'position-own',
+        payload: { id: 'position-own' },
+        status: 'failed',
+        attempts: 1,
+        lastError: 'HTTP 502',
+      },
+    });
+    const path = `/v1/jobs/position-own/deliveries/${delivery.id}/redeliver`;
+    const re = await request(api.server).post(path).set(as());
+    expect(re.status).toBe(202);
+    expect(re.body).toMatchObject({ id: delivery.id, status: 'pending' });
+    const queue = api.app.get<Queue>(getQueueToken(QueueName.Webhooks), { strict: false });
+    const waiting = await queue.getJobs(['waiting', 'delayed', 'prioritized']);
+    const job = waiting.find((j) => (j.data as DeliverWebhookJob).deliveryId === delivery.id);
+    expect(job?.data).toEqual({
+      name: 'deliver-webhook',
+      deliveryId: delivery.id,
+      webhookId: null,
+      event: 'job.failed',
+      jobId: 'position-own',
+    });
+    // The delivery row names the queue job carrying it (the reconciler checks it still exists).
+    expect((await prisma.webhookDelivery.findUnique({ where: { id: delivery.id } }))?.queueJobId).toBe(
+      job?.id,
+    );
+    expect((await request(api.server).post(path).set(as())).status).toBe(409);
+    // The delivery under another job's path: 404.
+    const wrongJob = `/v1/jobs/position-other/deliveries/${delivery.id}/redeliver`;
+    expect((await request(api.server).post(wrongJob).set(as())).status).toBe(404);
+  });
 });

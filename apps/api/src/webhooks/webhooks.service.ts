@@ -118,6 +118,22 @@ export class WebhooksService {
     const webhook = await this.find(id, tenantId);
     const delivery = UUID.test(deliveryId) ? await this.webhooks.findDelivery(webhook.id, deliveryId) : null;
     if (!delivery) throw this.notFound('delivery', deliveryId);
+    return this.resend(delivery);
+  }
+
+  /**
+   * Sends a delivery of the tenant's job again, as `redeliver` does: also the deliveries to the
+   * job's own `webhookUrl`, which belong to no registered webhook.
+   */
+  async redeliverForJob(jobId: string, deliveryId: string, tenantId: string) {
+    const delivery = UUID.test(deliveryId)
+      ? await this.webhooks.findJobDelivery(jobId, deliveryId, tenantId)
+      : null;
+    if (!delivery) throw this.notFound('delivery', deliveryId);
+    return this.resend(delivery);
+  }
+
+  private async resend(delivery: DeliveryWithAttempts) {
     const queueJobId = `${delivery.id}-r${Date.now()}`;
     if (!(await this.webhooks.markForRedelivery(delivery.id, queueJobId))) {
       throw new ConflictException(
@@ -130,7 +146,7 @@ export class WebhooksService {
     const payload: DeliverWebhookJob = {
       name: JobName.DeliverWebhook,
       deliveryId: delivery.id,
-      webhookId: webhook.id,
+      webhookId: delivery.webhookId,
       event: delivery.event,
       jobId: delivery.jobId,
     };
@@ -151,7 +167,7 @@ export class WebhooksService {
         503,
       );
     }
-    const now = await this.webhooks.findDelivery(webhook.id, delivery.id);
+    const now = await this.webhooks.findDelivery(delivery.webhookId, delivery.id);
     return deliveryView(now ?? delivery);
   }
 

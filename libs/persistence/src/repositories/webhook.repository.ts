@@ -66,10 +66,18 @@ export class WebhookRepository {
     });
   }
 
-  /** One delivery of the webhook, with its attempts, or null. */
-  findDelivery(webhookId: string, deliveryId: string): Promise<DeliveryWithAttempts | null> {
+  /** One delivery of the webhook (null: to a job's own URL), with its attempts, or null. */
+  findDelivery(webhookId: string | null, deliveryId: string): Promise<DeliveryWithAttempts | null> {
     return this.prisma.client.webhookDelivery.findFirst({
       where: { id: deliveryId, webhookId },
+      include: { attemptsLog: { orderBy: { attempt: 'asc' } } },
+    });
+  }
+
+  /** One delivery of the tenant's job (to a registered webhook or to the job's own URL), or null. */
+  findJobDelivery(jobId: string, deliveryId: string, tenantId: string): Promise<DeliveryWithAttempts | null> {
+    return this.prisma.client.webhookDelivery.findFirst({
+      where: { id: deliveryId, jobId, tenantId },
       include: { attemptsLog: { orderBy: { attempt: 'asc' } } },
     });
   }
