@@ -6,9 +6,9 @@
  * Moyo has no neural network, so three of KataGo's numbers are derived, not searched:
  * - ownershipStdev of a point = sqrt(1 - o^2): the spread of a point that ends Black (+1) or White
  *   (-1) with mean o (0 for a settled point, 1 for an even one).
- * - scoreStdev = sqrt(((upper - lower) / 2)^2 + sum over points of (1 - o^2)), at least 0.5: the
- *   analysis' bounds (the lead with each side moving first) as one spread, plus the open points'
- *   spread taken as independent.
+ * - scoreStdev = the territory analysis' score spread (territory/uncertainty.ts: open points,
+ *   verdicts that could be wrong), calibrated on real counted games so that scoreLead +- 1.28
+ *   scoreStdev holds the counted result about 80 % of the time; at least 0.5.
  * - winrate = Phi(scoreLead / scoreStdev), the normal distribution's probability that the final
  *   lead is above zero.
  */
@@ -39,17 +39,13 @@ export function estimatePosition(position: Position): PositionEstimate {
   const { geo } = position.board;
   const ownership: number[] = [];
   const ownershipStdev: number[] = [];
-  let openSpread = 0;
   for (const p of geo.points) {
     const o = Math.max(-1, Math.min(1, analysis.ownership[p]));
-    const v = 1 - o * o;
-    openSpread += v;
     ownership.push(o);
-    ownershipStdev.push(Math.sqrt(v));
+    ownershipStdev.push(Math.sqrt(1 - o * o));
   }
-  const { lead, upper, lower } = analysis.score;
-  const half = (upper - lower) / 2;
-  const scoreStdev = Math.max(MIN_SCORE_STDEV, Math.sqrt(half * half + openSpread));
+  const { lead, upper, lower, stdev } = analysis.score;
+  const scoreStdev = Math.max(MIN_SCORE_STDEV, stdev ?? (upper - lower) / (2 * 1.2816));
   return { scoreLead: lead, scoreStdev, ownership, ownershipStdev, analysis };
 }
 

@@ -197,6 +197,7 @@ export const scoreAnalysis: AnalysisDefinition<ScoreResult> = {
     return {
       ...rest,
       scoreLead: round(lead, 1),
+      stdev: round(rest.stdev ?? 0, 1),
       upper: round(rest.upper, 1),
       lower: round(rest.lower, 1),
     };

@@ -1,6 +1,7 @@
 import { BLACK, WHITE, type Player } from '../board/color';
 import type { Geometry } from '../board/geometry';
 import { MIN_BOARD_SIZE } from '../board/geometry';
+import { scoreStdev, Z80 } from './uncertainty';
 import { boardFromPosition, ReadingRefiner } from '../dragons/refine';
 import { analyzeGroups, type GroupAnalysis, type GroupParams } from '../groups/status';
 import { computeInfluenceField, type FieldParams, type InfluenceField } from '../influence/field';
@@ -19,9 +20,6 @@ export interface TerritoryParams {
 
 /** Defaults, tuned on the GNU Go fixtures. */
 export const DEFAULT_TERRITORY_PARAMS: TerritoryParams = { influenceThreshold: 0.3, openWeight: 1 };
-
-/** Share of the unsettled points' doubt that widens the bounds beyond the two sides' estimates. */
-const UNSETTLED_BOUND_WEIGHT = 0.25;
 
 /** Options of {@link analyzeTerritory}. */
 export interface TerritoryOptions {
@@ -48,7 +46,12 @@ export interface ScoreEstimate {
   readonly komi: number;
   /** Estimated lead, + = Black; fractional points count by ownership. */
   readonly lead: number;
-  /** The lead if every unsettled point went to Black / to White. */
+  /**
+   * Standard deviation of the final lead around `lead`, calibrated on real counted games
+   * (territory/uncertainty.ts); upper and lower are lead +- 1.2816 stdev, an 80 % interval.
+   * (countScore's own upper/lower, before that, are the lead if every unsettled point went to one side.)
+   */
+  readonly stdev?: number;
   readonly upper: number;
   readonly lower: number;
   /** The lead counting only points the two layers assign (what `final_score` reports). */
@@ -141,19 +144,24 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
     handicap,
   );
   const lead = (score.lead + otherScore.lead) / 2;
-  const spread = Math.abs(score.lead - otherScore.lead) / 2;
-  const uncertainty = (score.upper - score.lower) / 2;
+  // The interval: the central 80 % of a normal spread calibrated on real games (uncertainty.ts).
+  let empty = 0;
+  let unsettled = 0;
+  let critical = 0;
+  for (const p of geo.points) {
+    const c = pos.colors[p];
+    if (c === 0) {
+      empty++;
+      if (layers.owner[p] === 0) unsettled++;
+    } else if (groups.safety[p] > 0 && groups.safety[p] < CRITICAL_SAFETY) critical++;
+  }
+  const stdev = scoreStdev(geo, { empty, unsettled, dead: layers.deadStones.length, critical });
   return {
     geo,
     groups,
     field: groups.field,
     ...layers,
-    score: {
-      ...score,
-      lead,
-      upper: lead + Math.max(spread, uncertainty * UNSETTLED_BOUND_WEIGHT),
-      lower: lead - Math.max(spread, uncertainty * UNSETTLED_BOUND_WEIGHT),
-    },
+    score: { ...score, lead, stdev, upper: lead + Z80 * stdev, lower: lead - Z80 * stdev },
   };
 }
 
