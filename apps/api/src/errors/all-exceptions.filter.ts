@@ -28,6 +28,9 @@ const BODY_ERRORS: Record<string, (limit?: number) => string> = {
   'parameters.too.many': () => 'request body has too many parameters',
 };
 
+/** At most one "dependency unavailable" warning this often. */
+const UNAVAILABLE_LOG_EVERY_MS = 5000;
+
 /** Seconds a client should wait before retrying a 503 (the Retry-After header). */
 export const RETRY_AFTER_SECONDS = 5;
 
@@ -54,6 +57,9 @@ function isDependencyDown(err: HttpLikeError): boolean {
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
+  private unavailableLoggedAt = 0;
+  private unavailableSince = 0;
+
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly logger: PinoLogger,
@@ -78,6 +84,20 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // Every 503 says when to come back: an outage of PostgreSQL or Redis, or a full queue.
     if (status === 503) res.setHeader?.('Retry-After', String(RETRY_AFTER_SECONDS));
     this.adapterHost.httpAdapter.reply(res, body, status);
+  }
+
+  /**
+   * One warning per UNAVAILABLE_LOG_EVERY_MS with the count of 503s since the last one: an outage
+   * answers every request with 503, and one log line each drowned everything else (1000 lines in
+   * 16 s of a PostgreSQL outage under load).
+   */
+  private warnUnavailable(exception: unknown): void {
+    this.unavailableSince++;
+    const now = Date.now();
+    if (now - this.unavailableLoggedAt < UNAVAILABLE_LOG_EVERY_MS) return;
+    this.logger.warn({ err: exception, answered503: this.unavailableSince }, 'dependency unavailable');
+    this.unavailableLoggedAt = now;
+    this.unavailableSince = 0;
   }
 
   private describe(exception: unknown): { status: number; body: unknown } {
@@ -114,7 +134,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return { status: httpStatus, body: errorBody(httpStatus, message) };
     }
     if (isDependencyDown(err)) {
-      this.logger.warn({ err: exception }, 'dependency unavailable');
+      this.warnUnavailable(exception);
       return {
         status: HttpStatus.SERVICE_UNAVAILABLE,
         body: errorBody(503, 'a backing service (PostgreSQL or Redis) is unavailable; retry later'),
