@@ -57,6 +57,8 @@ function gitCommit(): string {
 }
 
 async function main(): Promise<void> {
+  // Read before the engine runs: the commit (and dirt) of the code this run measures.
+  const commit = gitCommit();
   const opts = options(BENCH, DEFAULT_PHASES);
   // 60 games take about 10 minutes on the 2-core machine with GNU Go; --limit 1000 runs them all.
   const limit = integerOption(BENCH, '--limit', 60);
@@ -105,7 +107,7 @@ async function main(): Promise<void> {
   const report = {
     bench: BENCH,
     date: started.toISOString(),
-    commit: gitCommit(),
+    commit,
     machine: {
       host: hostname(),
       cpus: cpus().length,
