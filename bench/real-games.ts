@@ -11,7 +11,9 @@
  *
  * Run: `npm run bench:real -- [--set tune|check|all] [--limit N (default 60)] [--phases 30,50,70,90,final]
  *       [--jobs 2] [--gnugo-level 10] [--gnugo-midgame-dead dragon_status|final_status_list]
- *       [--no-gnugo] [--out report.json]`
+ *       [--gnugo-save answers.json] [--gnugo-from answers.json] [--no-gnugo] [--out report.json]`
+ * --gnugo-from reuses GNU Go's answers saved by an earlier run (--gnugo-save; GNU Go does not
+ * change): Moyo is then measured beside them in a minute, GNU Go's times being the saved run's.
  * GNU Go's final_status_list plays the game out first (minutes on a 19x19 middle game), so by
  * default its middle-game dead stones are those of the dragons its `dragon_status` calls dead.
  */
@@ -21,10 +23,11 @@ import { writeFileSync } from 'node:fs';
 import { cpus, hostname } from 'node:os';
 import { gnugoAvailable } from '../libs/engine/test/eyes/support/gnugo';
 import { integerOption } from './support/args';
+import { answerKey, readGnuGoAnswers, writeGnuGoAnswers } from './support/real-games/answer-cache';
 import { askGnuGo, MoyoSide, type EngineAnswer } from './support/real-games/engines';
 import { loadRealGames, type RealGame } from './support/real-games/manifest';
 import { positionRow, slices, type PositionRow, type Side } from './support/real-games/metrics';
-import { options } from './support/real-games/options';
+import { options, type RealGamesOptions } from './support/real-games/options';
 import { DEFAULT_PHASES, gamePositions, phaseName, type GamePosition } from './support/real-games/positions';
 import { accuracyTable, timingTable } from './support/real-games/table';
 
@@ -56,6 +59,35 @@ function gitCommit(): string {
   }
 }
 
+/**
+ * GNU Go's answers for `positions`: those saved in --gnugo-from, the rest asked live when GNU Go
+ * is there (or none at all: an empty list). Saved with --gnugo-save.
+ */
+async function gnugoAnswersFor(
+  positions: readonly GamePosition[],
+  live: boolean,
+  jobs: number,
+  level: number,
+  opts: RealGamesOptions,
+): Promise<EngineAnswer[]> {
+  const meta = { level, midGameDead: opts.gnugoMidGameDead };
+  const saved = opts.gnugoFrom ? readGnuGoAnswers(opts.gnugoFrom, meta) : new Map<string, EngineAnswer>();
+  const missing = positions.filter((pos) => !saved.has(answerKey(pos)));
+  if (!live && missing.length > 0) {
+    if (saved.size === 0) return [];
+    throw new Error(`${missing.length} positions are not in ${opts.gnugoFrom} and GNU Go is not asked`);
+  }
+  const asked = missing.length
+    ? await askGnuGo(missing, jobs, level, opts.gnugoMidGameDead, progress('GNU Go', missing.length))
+    : [];
+  const fresh = new Map(missing.map((pos, i) => [answerKey(pos), asked[i]]));
+  const answers = positions.map(
+    (pos) => saved.get(answerKey(pos)) ?? (fresh.get(answerKey(pos)) as EngineAnswer),
+  );
+  if (opts.gnugoSave) writeGnuGoAnswers(opts.gnugoSave, meta, positions, answers);
+  return answers;
+}
+
 async function main(): Promise<void> {
   // Read before the engine runs: the commit (and dirt) of the code this run measures.
   const commit = gitCommit();
@@ -74,7 +106,11 @@ async function main(): Promise<void> {
   const started = new Date();
   process.stderr.write(
     `${BENCH}: ${games.length} games (${opts.set}), ${positions.length} positions; Moyo in-process` +
-      (useGnugo ? `, then GNU Go level ${level} x${jobs}\n` : ', GNU Go skipped\n'),
+      (opts.gnugoFrom
+        ? `, GNU Go answers from ${opts.gnugoFrom}${useGnugo ? ' (the rest asked live)' : ''}\n`
+        : useGnugo
+          ? `, then GNU Go level ${level} x${jobs}\n`
+          : ', GNU Go skipped\n'),
   );
 
   const moyo = new MoyoSide();
@@ -84,9 +120,8 @@ async function main(): Promise<void> {
     moyoAnswers.push(await moyo.ask(pos));
     tick();
   }
-  const gnugoAnswers = useGnugo
-    ? await askGnuGo(positions, jobs, level, opts.gnugoMidGameDead, progress('GNU Go', positions.length))
-    : [];
+  const gnugoAnswers = await gnugoAnswersFor(positions, useGnugo, jobs, level, opts);
+  const haveGnugo = gnugoAnswers.length > 0;
 
   const finalDead = new Map<string, Set<string>>();
   positions.forEach((pos, i) => {
@@ -99,7 +134,7 @@ async function main(): Promise<void> {
   positions.forEach((pos, i) => {
     if (!reported.has(phaseName(pos.phase))) return;
     const answers: Partial<Record<Side, EngineAnswer>> = { moyo: moyoAnswers[i] };
-    if (useGnugo) answers.gnugo = gnugoAnswers[i];
+    if (haveGnugo) answers.gnugo = gnugoAnswers[i];
     rows.push(positionRow(pos, answers, finalDead.get(pos.game.id) ?? new Set()));
   });
 
@@ -120,7 +155,8 @@ async function main(): Promise<void> {
       phases: opts.phases.map(phaseName),
       jobs,
       gnugoLevel: level,
-      gnugo: useGnugo,
+      gnugo: haveGnugo,
+      gnugoFrom: opts.gnugoFrom,
       gnugoMidGameDead: opts.gnugoMidGameDead,
     },
     seconds: (Date.now() - started.getTime()) / 1000,
@@ -136,7 +172,7 @@ async function main(): Promise<void> {
     const sel = rows.filter((r) => set === 'all' || r.set === set);
     console.log(
       `\n${BENCH} set ${set}: ${new Set(sel.map((r) => r.game)).size} games, ${sel.length} positions; ` +
-        `Moyo ${report.commit} in-process GTP, GNU Go 3.8 level ${level} (${useGnugo ? `${jobs} processes` : 'skipped'})`,
+        `Moyo ${report.commit} in-process GTP, GNU Go 3.8 level ${level} (${haveGnugo ? (opts.gnugoFrom ? `answers from ${opts.gnugoFrom}` : `${jobs} processes`) : 'skipped'})`,
     );
     console.log(accuracyTable(report.sets[set]));
     console.log('\ntimes per command (ms):');

@@ -8,6 +8,10 @@ export interface RealGamesOptions {
   out: string | null;
   /** GNU Go's dead-stone command on middle-game positions. */
   gnugoMidGameDead: DeadCommand;
+  /** Reuse GNU Go's answers saved by an earlier run; ask GNU Go only for positions not in it. */
+  gnugoFrom: string | null;
+  /** Save this run's GNU Go answers. */
+  gnugoSave: string | null;
 }
 
 function usage(bench: string, message: string): never {
@@ -16,7 +20,8 @@ function usage(bench: string, message: string): never {
 }
 
 /**
- * The string options of bench:real (`--set`, `--phases`, `--out`, `--no-gnugo`, `--gnugo-midgame-dead`) from `argv`; a bad
+ * The string options of bench:real (`--set`, `--phases`, `--out`, `--no-gnugo`, `--gnugo-midgame-dead`,
+ * `--gnugo-from`, `--gnugo-save`) from `argv`; a bad
  * value is a usage error naming the option (stderr, exit 2). Integer options go through integerOption.
  */
 export function options(
@@ -52,5 +57,7 @@ export function options(
     noGnugo: argv.includes('--no-gnugo'),
     out: value('--out') ?? null,
     gnugoMidGameDead: dead,
+    gnugoFrom: value('--gnugo-from') ?? null,
+    gnugoSave: value('--gnugo-save') ?? null,
   };
 }
