@@ -9,6 +9,7 @@ import { ApiConfig } from '../../apps/api/src/config/api-config';
 import { createWorkerApp } from '../../apps/worker/src/bootstrap';
 import { WorkerConfig } from '../../apps/worker/src/config/worker-config';
 import { waitFor, WebhookReceiver } from '../../apps/worker/test/support/webhook-receiver';
+import { appsBuilt, startApp, type RunningApp } from '../browser/stack';
 import { hasPostgresServer, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '../support/private-redis';
 
@@ -84,6 +85,7 @@ describe.runIf(hasPostgresServer && hasRedisServer)('faults: every accepted job 
     const databaseUrl = await pg.createDatabase('moyo_faults');
     db = new Client({ connectionString: databaseUrl });
     db.on('error', () => undefined);
+    await db.connect();
     env = {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redis.url,
@@ -175,7 +177,6 @@ describe.runIf(hasPostgresServer && hasRedisServer)('faults: every accepted job 
     `PostgreSQL stopped under load for ${POSTGRES_OUTAGE_MS / 1000} s: 503s meanwhile, then every accepted job completes once`,
     { timeout: 300_000 },
     async () => {
-      await db.connect();
       const tally: Tally = { accepted: [], unavailable: 0, badUnavailable: 0, other: [] };
       let phase: 'before' | 'down' | 'after' | 'done' = 'before';
       let acceptedAtRestart = 0;
@@ -316,6 +317,80 @@ describe.runIf(hasPostgresServer && hasRedisServer)('faults: every accepted job 
       expect(byStatus).toEqual({ completed: ids.length });
       expect(perDelivery.size).toBe(ids.length);
       expect([...perDelivery.values()].every((n) => n === 1)).toBe(true);
+    },
+  );
+
+  // Needs the built worker (npm run build; CI builds before testing): a process to kill -9.
+  it.runIf(appsBuilt('worker'))(
+    'worker processes killed with SIGKILL twice under load: every job ends, once',
+    { timeout: 300_000 },
+    async () => {
+      await worker?.close();
+      worker = undefined;
+      receiver.respond = () => 200;
+      const tally: Tally = { accepted: [], unavailable: 0, badUnavailable: 0, other: [] };
+      await submitUntil(tally, () => tally.accepted.length >= 80, 4, '/killed');
+      const ids = [...new Set(tally.accepted)];
+      const processEnv = {
+        ...env,
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+        WORKER_CONCURRENCY: '4',
+        WORKER_LOCK_DURATION_MS: '2000',
+        WORKER_STALLED_INTERVAL_MS: '500',
+        RECONCILE_INTERVAL_MS: '1000',
+        RECONCILE_GRACE_MS: '2000',
+      };
+      const completed = async () => (await statuses(ids)).completed ?? 0;
+      const running = async () => (await statuses(ids)).running ?? 0;
+      const killed: number[] = [];
+      const processes: RunningApp[] = [];
+      try {
+        for (let round = 0; round < 2; round++) {
+          const before = await completed();
+          const victim = startApp('worker', processEnv);
+          processes.push(victim);
+          // Kill it in the middle of its work: some jobs done by it, some running.
+          await waitFor(
+            `worker ${round + 1} to complete jobs and hold running ones`,
+            async () => (await completed()) >= before + 5 && (await running()) > 0,
+            90_000,
+            20,
+          );
+          killed.push(await running());
+          const exited = new Promise((resolve) => victim.child.once('exit', resolve));
+          victim.child.kill('SIGKILL');
+          await exited;
+        }
+        worker = await startWorker();
+        const byStatus = await allEnded(ids);
+        const results = await db.query<{ n: string }>(
+          'SELECT count(*) AS n FROM job_results WHERE job_id = ANY($1)',
+          [ids],
+        );
+        const failed = await db.query<{ error: { code?: string; message?: string } }>(
+          "SELECT error FROM jobs WHERE id = ANY($1) AND status = 'failed'",
+          [ids],
+        );
+        await waitFor(
+          'a webhook for every job',
+          () => new Set(receiver.on('/killed').map((w) => JSON.parse(w.body).id)).size === ids.length,
+          100_000,
+          250,
+        );
+        const received = receiver.on('/killed').map((w) => String(w.headers['moyo-delivery-id']));
+        console.log(
+          `[faults] worker killed twice: accepted ${ids.length}, running at the kills ${JSON.stringify(killed)}, ` +
+            `jobs ${JSON.stringify(byStatus)}, results ${results.rows[0].n}, ` +
+            `webhooks ${received.length} for ${new Set(received).size} deliveries`,
+        );
+        expect(tally.other).toEqual([]);
+        expect((byStatus.completed ?? 0) + (byStatus.failed ?? 0)).toBe(ids.length);
+        expect(Number(results.rows[0].n)).toBe(byStatus.completed ?? 0);
+        // A job stalled twice is failed by BullMQ; the reconciler records why.
+        for (const row of failed.rows) expect(row.error.code).toBe('queue_gave_up');
+      } finally {
+        for (const p of processes) await p.stop();
+      }
     },
   );
 });
