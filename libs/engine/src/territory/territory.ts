@@ -152,7 +152,7 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
     const c = pos.colors[p];
     if (c === 0) {
       empty++;
-      if (layers.owner[p] === 0) unsettled++;
+      unsettled += 1 - Math.abs(layers.ownership[p]);
     } else if (groups.safety[p] > 0 && groups.safety[p] < CRITICAL_SAFETY) critical++;
   }
   const stdev = scoreStdev(geo, { empty, unsettled, dead: layers.deadStones.length, critical });
@@ -164,6 +164,11 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
     score: { ...score, lead, stdev, upper: lead + Z80 * stdev, lower: lead - Z80 * stdev },
   };
 }
+
+/** Share of neutral empty points from which a board is open (see twoLayers). */
+const OPEN_SHARE = 0.3;
+/** Share of empty points from which a board is open whatever the influence says. */
+const OPEN_EMPTY = 0.75;
 
 /** Stones whose safety is under this belong to critical groups (their safety is 0.4). */
 const CRITICAL_SAFETY = 0.5;
@@ -214,6 +219,7 @@ export function twoLayers(
     if (ok) proto[p] = s;
   }
   // Regions enclosed by live stones of one colour.
+  const enclosed = new Uint8Array(N);
   const mark = new Uint8Array(N);
   for (const start of geo.points) {
     if (live[start] || mark[start]) continue;
@@ -236,7 +242,12 @@ export function twoLayers(
     }
     if (borders === BLACK || borders === WHITE) {
       const s = borders === BLACK ? 1 : -1;
-      for (const p of region) proto[p] = s;
+      // A region of a quarter of the board or more is no settled territory while the board is open.
+      const small = region.length < 0.25 * geo.points.length ? 1 : 0;
+      for (const p of region) {
+        proto[p] = s;
+        enclosed[p] = small;
+      }
     }
   }
   // Layer 2: dead stones and their empty neighbours go to the opponent; overlaps go to nobody.
@@ -255,6 +266,16 @@ export function twoLayers(
       else if (claim[q] !== s) claim[q] = CONFLICT;
     }
   }
+  // Open board (the opening): over OPEN_SHARE of the points empty and in nobody's influence, or
+  // over OPEN_EMPTY of them empty.
+  let neutral = 0;
+  let empty = 0;
+  for (const p of geo.points) {
+    if (colors[p] !== 0) continue;
+    empty++;
+    if (side(p) === 0) neutral++;
+  }
+  const openBoard = neutral > OPEN_SHARE * geo.points.length || empty > OPEN_EMPTY * geo.points.length;
   const owner = new Int8Array(N);
   const ownership = new Float32Array(N);
   for (const p of geo.points) {
@@ -268,7 +289,16 @@ export function twoLayers(
     if (c === BLACK || c === WHITE) owner[p] = c === BLACK ? 1 : -1;
     else if (c === CONFLICT) owner[p] = 0;
     else owner[p] = proto[p];
-    ownership[p] = owner[p] !== 0 ? owner[p] : c === CONFLICT ? 0 : params.openWeight * field.territory[p];
+    const open = params.openWeight * field.territory[p];
+    ownership[p] =
+      owner[p] === 0
+        ? c === CONFLICT
+          ? 0
+          : open
+        : // On an open board a point is the influence's, not yet settled: as likely as its value says.
+          openBoard && owner[p] === proto[p] && !enclosed[p] && !(c === BLACK || c === WHITE)
+          ? Math.max(-1, Math.min(1, open))
+          : owner[p];
   }
   return { proto, owner, ownership, deadStones };
 }
@@ -313,10 +343,10 @@ function countScore(
     const o = owner[p];
     if (o > 0) bTerr++;
     else if (o < 0) wTerr++;
-    else {
-      fractional += ownership[p];
-      uncertainty += 1 - Math.abs(ownership[p]);
-    }
+    // The estimate counts every point by its ownership (settled points are +-1, so only open ones
+    // and, on an open board, influence-only points differ from the settled count).
+    fractional += ownership[p] - o;
+    if (o === 0) uncertainty += 1 - Math.abs(ownership[p]);
   }
   const territoryRules = rules === 'territory';
   // Territory rules: territory + prisoners (dead stones are prisoners too). Area: stones + territory.
