@@ -23,8 +23,8 @@ const NUMBERS =
   'Each result: {id, turnNumber, isDuringSearch: false, rootInfo {currentPlayer, visits, winrate, scoreLead, ' +
   'scoreStdev}, moveInfos [{move, order, visits, edgeVisits, winrate, scoreLead, scoreMean, scoreStdev, prior, pv}], ' +
   'ownership?, ownershipStdev?}, signed for reportAnalysisWinratesAs (default SIDETOMOVE). scoreLead and ownership: ' +
-  'the territory analysis; ownershipStdev = sqrt(1 - o^2); scoreStdev = sqrt(((upper - lower)/2)^2 + sum(1 - o^2)), ' +
-  "at least 0.5; winrate = Phi(scoreLead / scoreStdev) (normal distribution); a move's scoreLead = the root's minus " +
+  "the territory analysis; ownershipStdev = sqrt(1 - o^2); scoreStdev = the score analysis' stdev, calibrated on " +
+  "real counted games so that scoreLead +- 1.28 scoreStdev holds the result ~80 % of the time (README), at least 0.5; winrate = Phi(scoreLead / scoreStdev) (normal distribution); a move's scoreLead = the root's minus " +
   'the points it loses against the best move (move values); rootInfo.visits = min(maxVisits, 4000), an effort count ' +
   "(one candidate valued per 10 visits, maxVisits default 500); move visits = the root's shared as exp(-pointsLost/2), " +
   'prior = that share; pv = [move].';
