@@ -95,7 +95,9 @@ export class ReadingRefiner {
       if (this.board.colors[p] === 0 && Math.abs(field.territory[p]) < 0.3) neutral++;
     const open = neutral > OPEN_BOARD * geo.points.length;
     for (const p of geo.points) this.alive[p] = 0;
-    const sure = (g: (typeof groups)[number]) => g.unconditional || g.eyes.min >= 2;
+    // Two sure eyes by the static count settle a group, except for GTP's thorough reading, where
+    // only Benson's unconditional life does (the owl's own eye count decides the rest).
+    const sure = (g: (typeof groups)[number]) => g.unconditional || (!this.thorough && g.eyes.min >= 2);
     for (const g of groups)
       if (g.status === 'alive' || g.status === 'seki') for (const p of g.stones) this.alive[p] = 1;
     for (const g of groups) {
