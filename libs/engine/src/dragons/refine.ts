@@ -23,6 +23,18 @@ export interface DragonVerdict {
  */
 const OPEN_BOARD = 0.3;
 
+/** A board with more than this share of empty points nobody's in the field is not finished. */
+const UNFINISHED_BOARD = 0.05;
+
+/** Distinct liberties of the stones. */
+function libertyCount(board: Board, stones: readonly number[]): number {
+  const seen = new Set<number>();
+  const adj = board.geo.adjacent;
+  for (const p of stones)
+    for (let k = 0; k < 4; k++) if (board.colors[p + adj[k]] === 0) seen.add(p + adj[k]);
+  return seen.size;
+}
+
 /** Dragons of at most this many stones keep a static death that the owl could not read out. */
 const SMALL_DRAGON = 5;
 
@@ -94,6 +106,7 @@ export class ReadingRefiner {
     for (const p of geo.points)
       if (this.board.colors[p] === 0 && Math.abs(field.territory[p]) < 0.3) neutral++;
     const open = neutral > OPEN_BOARD * geo.points.length;
+    const unfinished = neutral > UNFINISHED_BOARD * geo.points.length;
     for (const p of geo.points) this.alive[p] = 0;
     // Two sure eyes by the static count settle a group, except for GTP's thorough reading, where
     // only Benson's unconditional life does (the owl's own eye count decides the rest).
@@ -116,6 +129,11 @@ export class ReadingRefiner {
           const second = this.read(g.stones, 'critical');
           this.setSpheres(field, params);
           if (second.status !== 'dead') v = { ...second, status: 'critical' };
+        }
+        if (v.status === 'dead' && unfinished && !this.thorough && libertyCount(this.board, g.stones) > 3) {
+          // While the game goes on, a group with four liberties or more that the reading calls dead
+          // usually lives (on real games 2 of 3 such stones do): critical, not dead.
+          v = { ...v, status: 'critical' };
         }
         g.stones.forEach((p, i) => (this.alive[p] = was[i]));
         this.memo.set(key, v);

@@ -19,9 +19,9 @@ import { measureAgreement } from './support/agreement';
 //   13x13 middle-game records. scripts/territory-diagnose.ts prints the middle-game figures on the
 //   even and odd halves of the records (the parameters were tuned on the even half).
 // Re-measured 2026-11-25 when dragon statuses came from reading (dragons/refine.ts): finished games
-// unchanged (98.85 %, 47/50, 4.60); middle game: estimate_score sign 67.0 % (68.3 % on 19x19), mean
-// difference 13.4 (16.8 on 19x19), dragon_status 91.6 % (91.7 % on 19x19), final_status_list
-// 93.3 %, ownership 98.0 % / 98.2 %. The middle-game floors below are those figures: they measure
+// unchanged (98.85 %, 47/50, 4.60); middle game: estimate_score sign 66.1 % (70.0 % on 19x19), mean
+// difference 13.1 (16.1 on 19x19), dragon_status 90.7 % (90.8 % on 19x19), final_status_list
+// 93.9 %, ownership 98.0 % / 98.3 %. The middle-game floors below are those figures: they measure
 // agreement with GNU Go's middle-game opinion, which is not the truth (on real counted games GNU Go
 // calls hundreds of living stones dead); the truth is measured on real games (real-games.test.ts,
 // npm run bench:real), where reading calls fewer living stones dead and scores finished games better.
@@ -54,19 +54,19 @@ describe('agreement with GNU Go 3.8 on the self-play fixtures', () => {
 
   it("middle game: score beside GNU Go's estimate_score", () => {
     expect(m.midRecords).toBeGreaterThanOrEqual(100);
-    expect(m.midSignAgreement).toBeGreaterThanOrEqual(0.669);
-    expect(m.midMeanError).toBeLessThanOrEqual(13.5);
+    expect(m.midSignAgreement).toBeGreaterThanOrEqual(0.66);
+    expect(m.midMeanError).toBeLessThanOrEqual(13.1);
     expect(m.mid19Records).toBeGreaterThanOrEqual(60);
-    expect(m.mid19SignAgreement).toBeGreaterThanOrEqual(0.683);
-    expect(m.mid19MeanError).toBeLessThanOrEqual(16.9);
+    expect(m.mid19SignAgreement).toBeGreaterThanOrEqual(0.7);
+    expect(m.mid19MeanError).toBeLessThanOrEqual(16.2);
   });
 
   it('middle game: dead groups beside dragon_status and final_status_list', () => {
     expect(m.dragons).toBeGreaterThan(1000);
-    expect(m.dragonAgreement).toBeGreaterThanOrEqual(0.915);
-    expect(m.dragon19Agreement).toBeGreaterThanOrEqual(0.917);
+    expect(m.dragonAgreement).toBeGreaterThanOrEqual(0.906);
+    expect(m.dragon19Agreement).toBeGreaterThanOrEqual(0.908);
     // Dead stones in the middle game (9x9 and 13x13, where GNU Go was asked).
     expect(m.midStones).toBeGreaterThan(1800);
-    expect(m.midDeadStoneAgreement).toBeGreaterThanOrEqual(0.933);
+    expect(m.midDeadStoneAgreement).toBeGreaterThanOrEqual(0.938);
   });
 });
