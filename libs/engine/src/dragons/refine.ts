@@ -23,6 +23,9 @@ export interface DragonVerdict {
  */
 const OPEN_BOARD = 0.3;
 
+/** A board with at most this share of empty points nobody's in the field is finished. */
+const FINISHED_BOARD = 0.02;
+
 /** A board with more than this share of empty points nobody's in the field is not finished. */
 const UNFINISHED_BOARD = 0.05;
 
@@ -71,6 +74,8 @@ export class ReadingRefiner {
   private readonly spheres: { [owner: number]: Uint8Array };
   private readonly alive: Uint8Array;
   private readonly memo = new Map<string, DragonVerdict>();
+  /** The board being refined has almost no open, nobody's points left (see FINISHED_BOARD). */
+  private finished = false;
 
   constructor(
     readonly board: Board,
@@ -107,6 +112,7 @@ export class ReadingRefiner {
       if (this.board.colors[p] === 0 && Math.abs(field.territory[p]) < 0.3) neutral++;
     const open = neutral > OPEN_BOARD * geo.points.length;
     const unfinished = neutral > UNFINISHED_BOARD * geo.points.length;
+    this.finished = neutral <= FINISHED_BOARD * geo.points.length;
     for (const p of geo.points) this.alive[p] = 0;
     // Two sure eyes by the static count settle a group, except for GTP's thorough reading, where
     // only Benson's unconditional life does (the owl's own eye count decides the rest).
@@ -157,16 +163,21 @@ export class ReadingRefiner {
   read(stones: readonly number[], staticStatus: GroupStatus = 'alive'): DragonVerdict {
     const a = this.owl.attack(stones);
     if (a.code === 0) {
-      // An unfinished reading proves no life: a small group's static death stands; a larger one
-      // (a wrong death costs more than its stones) becomes critical.
+      // An unfinished reading proves no life: the static death stands for a small group, or on a
+      // finished board; while the game goes on a larger one (a wrong death costs more than its
+      // stones) becomes critical.
       const status =
         this.owl.inconclusive && staticStatus === 'dead'
-          ? stones.length <= SMALL_DRAGON
+          ? stones.length <= SMALL_DRAGON || this.finished
             ? 'dead'
             : 'critical'
           : 'alive';
       return { status, attack: 0, defense: 0, attackResult: a, defenseResult: null };
     }
+    // On a finished board nobody gets to move first any more: a static death the attacker can
+    // carry out stands.
+    if (staticStatus === 'dead' && this.finished)
+      return { status: 'dead', attack: a.move, defense: 0, attackResult: a, defenseResult: null };
     const d = this.owl.defend(stones);
     if (d.code === 0)
       return { status: 'dead', attack: a.move, defense: 0, attackResult: a, defenseResult: d };
