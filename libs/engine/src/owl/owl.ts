@@ -1,14 +1,7 @@
 import type { Board } from '../board/board';
 import { EMPTY, type Player } from '../board/color';
-import {
-  codeRank,
-  downgrade,
-  invert,
-  packResult,
-  ReadCode,
-  unpackResult,
-  type ReadResult,
-} from '../reading/result';
+import { bestOfMoves } from '../reading/node';
+import { invert, packResult, ReadCode, unpackResult, type ReadResult } from '../reading/result';
 import { TranspositionTable } from '../reading/transposition';
 import {
   DEFAULT_OWL_VIEW_PARAMS,
@@ -153,22 +146,9 @@ export class OwlReader {
     if (cached >= 0) return cached;
     const attacker = (3 - this.owner) as Player;
     const moves = attackerMoves(b, v!, attacker, this.params.width);
-    let best = 0;
-    let bestMove = 0;
-    for (const m of moves) {
-      if (!b.isLegal(m, attacker)) continue;
-      b.playAssumeLegal(m, attacker);
-      const koCapture = b.koPoint !== 0;
-      let code = invert(unpackResult(this.readDefend(depth + 1)).code);
-      b.undo();
-      if (koCapture) code = downgrade(code, ReadCode.KoA);
-      if (codeRank(code) > codeRank(best)) {
-        best = code;
-        bestMove = m;
-        if (code === ReadCode.Win) break;
-      }
-    }
-    const result = packResult(best, best === 0 ? 0 : bestMove);
+    const result = bestOfMoves(b, attacker, moves, moves.length, () =>
+      invert(unpackResult(this.readDefend(depth + 1)).code),
+    );
     if (!this.exhausted) this.table.set(b.hashLo, b.hashHi, this.key, OP_ATTACK, result);
     return result;
   }
@@ -188,24 +168,12 @@ export class OwlReader {
     if (cached >= 0) return cached;
     const owner = this.owner;
     const moves = defenderMoves(b, v!, owner, this.params.width);
-    let best = 0;
-    let bestMove = 0;
-    for (const m of moves) {
-      if (!b.isLegal(m, owner)) continue;
-      b.playAssumeLegal(m, owner);
-      const koCapture = b.koPoint !== 0;
-      // A self-atari that captures nothing gives the attacker a free capture.
-      let code: number = ReadCode.Fail;
-      if (b.chainLiberties(m) > 1 || koCapture) code = invert(unpackResult(this.readAttack(depth + 1)).code);
-      b.undo();
-      if (koCapture) code = downgrade(code, ReadCode.KoA);
-      if (codeRank(code) > codeRank(best)) {
-        best = code;
-        bestMove = m;
-        if (code === ReadCode.Win) break;
-      }
-    }
-    const result = packResult(best, best === 0 ? 0 : bestMove);
+    // A self-atari that captures nothing gives the attacker a free capture, unless it took a ko.
+    const result = bestOfMoves(b, owner, moves, moves.length, (m) =>
+      b.chainLiberties(m) > 1 || b.koPoint !== 0
+        ? invert(unpackResult(this.readAttack(depth + 1)).code)
+        : ReadCode.Fail,
+    );
     if (!this.exhausted) this.table.set(b.hashLo, b.hashHi, this.key, OP_DEFEND, result);
     return result;
   }

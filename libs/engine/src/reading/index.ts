@@ -2,3 +2,4 @@
 export * from './result';
 export * from './tactical';
 export * from './transposition';
+export * from './node';

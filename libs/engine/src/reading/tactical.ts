@@ -1,6 +1,7 @@
 import type { Board } from '../board/board';
 import { BLACK, EMPTY, WHITE, type Player } from '../board/color';
-import { codeRank, downgrade, invert, packResult, ReadCode, unpackResult, type ReadResult } from './result';
+import { bestOfMoves } from './node';
+import { invert, packResult, ReadCode, unpackResult, type ReadResult } from './result';
 import { TranspositionTable } from './transposition';
 
 /** Limits of tactical (string capture) reading. */
@@ -131,26 +132,9 @@ export class TacticalReader {
 
     const moves = this.buf(depth);
     const count = this.attackMoves(s, attacker, n, moves);
-    let best = 0;
-    let bestMove = 0;
-    for (let i = 0; i < count; i++) {
-      const m = moves[i];
-      if (!b.isLegal(m, attacker)) continue;
-      b.playAssumeLegal(m, attacker);
-      const koCapture = b.koPoint !== 0;
-      // A self-atari that captures nothing and leaves the target two liberties or more is taken.
-      let code: number;
-      if (b.colors[s] === EMPTY) code = ReadCode.Win;
-      else code = invert(unpackResult(this.readDefend(s, depth + 1)).code);
-      b.undo();
-      if (koCapture) code = downgrade(code, ReadCode.KoA);
-      if (codeRank(code) > codeRank(best)) {
-        best = code;
-        bestMove = m;
-        if (code === ReadCode.Win) break;
-      }
-    }
-    const result = packResult(best, best === 0 ? 0 : bestMove);
+    const result = bestOfMoves(b, attacker, moves, count, () =>
+      b.colors[s] === EMPTY ? ReadCode.Win : invert(unpackResult(this.readDefend(s, depth + 1)).code),
+    );
     if (!this.exhausted) this.table.set(b.hashLo, b.hashHi, s, OP_ATTACK, result);
     return result;
   }
@@ -168,25 +152,12 @@ export class TacticalReader {
 
     const moves = this.buf(depth);
     const count = this.defenseMoves(s, color, n, moves);
-    let best = 0;
-    let bestMove = 0;
-    for (let i = 0; i < count; i++) {
-      const m = moves[i];
-      if (!b.isLegal(m, color)) continue;
-      b.playAssumeLegal(m, color);
-      const koCapture = b.koPoint !== 0;
-      let code: number = ReadCode.Fail;
-      if (b.chainLiberties(s) >= 2) code = invert(unpackResult(this.readAttack(s, depth + 1)).code);
-      else if (koCapture) code = invert(unpackResult(this.readAttack(s, depth + 1)).code);
-      b.undo();
-      if (koCapture) code = downgrade(code, ReadCode.KoA);
-      if (codeRank(code) > codeRank(best)) {
-        best = code;
-        bestMove = m;
-        if (code === ReadCode.Win) break;
-      }
-    }
-    const result = packResult(best, best === 0 ? 0 : bestMove);
+    // A move that leaves one liberty saves nothing, unless it took a ko.
+    const result = bestOfMoves(b, color, moves, count, () =>
+      b.chainLiberties(s) >= 2 || b.koPoint !== 0
+        ? invert(unpackResult(this.readAttack(s, depth + 1)).code)
+        : ReadCode.Fail,
+    );
     if (!this.exhausted) this.table.set(b.hashLo, b.hashHi, s, OP_DEFEND, result);
     return result;
   }
