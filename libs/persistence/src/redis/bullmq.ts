@@ -50,22 +50,30 @@ export interface ClosableBullObject {
 /** Longest wait for clients to give up reconnecting (one retry delay, at most 1 s, and margin). */
 const GIVE_UP_WAIT_MS = 2500;
 
+/** Longest wait for `close()` itself while Redis is unreachable. */
+const UNREACHABLE_CLOSE_WAIT_MS = 10_000;
+
 /**
  * Closes a BullMQ object whether or not Redis answers. With Redis up it is `close()` (a Worker's
  * jobs in flight finish first). While Redis is unreachable it first stops the reconnecting (see
  * `stopReconnecting`) and waits, at most 2.5 s, for the client to end, so that BullMQ's QUIT
  * fails at once as "Connection is closed" (which BullMQ ignores) instead of waiting in ioredis'
- * offline queue. A rejection of the close (a connection already gone) is dropped.
+ * offline queue, and waits at most 10 s for `close()`. A rejection of the close (a connection
+ * already gone) is dropped.
  */
 export async function closeBull(bullObject: ClosableBullObject): Promise<void> {
   stopReconnecting(bullObject.opts.connection);
   const client = await within(bullObject.client, GIVE_UP_WAIT_MS).catch(() => undefined);
-  if (client && client.status !== 'ready' && client.status !== 'end') {
+  const reachable = client?.status === 'ready';
+  if (client && !reachable && client.status !== 'end') {
     await within(new Promise<void>((resolve) => client.once('end', resolve)), GIVE_UP_WAIT_MS).catch(
       () => undefined,
     );
   }
-  await bullObject.close().catch(() => undefined);
+  const closing = bullObject.close().catch(() => undefined);
+  // Without Redis a Worker's close can wait on its main loop indefinitely (seen under load in CI):
+  // wait a bounded time, then let it finish, or not, in the background.
+  await (reachable ? closing : within(closing, UNREACHABLE_CLOSE_WAIT_MS).catch(() => undefined));
 }
 
 /** `work`, or a rejection after `ms`. */
