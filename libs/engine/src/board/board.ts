@@ -160,6 +160,21 @@ export class Board {
     return board;
   }
 
+  /**
+   * A board holding the stones of `colors`, a colour array laid out as `Geometry.of(size)` (what a
+   * `{ geo, colors }` position carries); anything but BLACK and WHITE on a point is empty. No
+   * history, no ko; chains without liberties are kept as given. Throws BoardFormatError on a bad size.
+   */
+  static fromColors(size: number, colors: ArrayLike<number>, options?: BoardOptions): Board {
+    const board = new Board(size, options);
+    for (const p of board.geo.points) {
+      const c = colors[p];
+      board.colors[p] = c === BLACK_ || c === WHITE_ ? c : EMPTY_;
+    }
+    board.rebuild();
+    return board;
+  }
+
   /** The position as golden rows (`X`, `O`, `.`), top row first. Does not mutate. */
   toRows(): string[] {
     const rows: string[] = [];

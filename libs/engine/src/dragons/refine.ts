@@ -46,18 +46,7 @@ const SAFETY: Record<GroupStatus, number> = { alive: 0.9, seki: 0.9, critical: 0
 
 /** A board holding the position's stones (no history, no ko). */
 export function boardFromPosition(pos: ColorPosition): Board {
-  if (pos instanceof Board) return pos.clone();
-  const rows: string[] = [];
-  const { geo, colors } = pos;
-  for (let y = 0; y < geo.size; y++) {
-    let row = '';
-    for (let x = 0; x < geo.size; x++) {
-      const c = colors[geo.pt(x, y)];
-      row += c === BLACK ? 'X' : c === WHITE ? 'O' : '.';
-    }
-    rows.push(row);
-  }
-  return Board.fromRows(rows);
+  return pos instanceof Board ? pos.clone() : Board.fromColors(pos.geo.size, pos.colors);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Board } from '../board/board';
-import { BLACK, WHITE, type Player } from '../board/color';
+import type { Player } from '../board/color';
 import { MIN_BOARD_SIZE } from '../board/geometry';
 import type { ColorPosition } from '../influence/position';
 import type { StringMap } from './strings';
@@ -103,16 +103,7 @@ export function readTactics(
   const { geo, colors } = pos;
   if (geo.size < MIN_BOARD_SIZE) return out;
   if (!strings.strings.some((s) => s.liberties.length <= params.maxLiberties)) return out;
-  const rows: string[] = [];
-  for (let y = 0; y < geo.size; y++) {
-    let row = '';
-    for (let x = 0; x < geo.size; x++) {
-      const c = colors[geo.pt(x, y)];
-      row += c === BLACK ? 'X' : c === WHITE ? 'O' : '.';
-    }
-    rows.push(row);
-  }
-  const board = Board.fromRows(rows);
+  const board = Board.fromColors(geo.size, colors);
   for (const s of strings.strings) {
     if (s.liberties.length === 0 || s.liberties.length > params.maxLiberties) continue;
     const p = s.stones[0];

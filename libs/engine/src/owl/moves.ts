@@ -32,7 +32,7 @@ function emptyNeighbours(board: Board, p: number): number {
 }
 
 /** Liberties of the string at p. */
-function libertiesOf(board: Board, p: number): number[] {
+export function libertiesOf(board: Board, p: number): number[] {
   const out = new Int32Array(board.chainLiberties(p) + 1);
   const n = board.chainLibertyPoints(p, out);
   return Array.from(out.subarray(0, n));

@@ -1,6 +1,7 @@
 import { MoveFlag, type Board } from '../board/board';
 import { EMPTY, type Player } from '../board/color';
 import { TranspositionTable } from '../reading/transposition';
+import { libertiesOf } from './moves';
 
 /** GNU Go's analyze_semeai answer: D1 survives (1/0), D2 is captured (1/0), and the move. */
 export interface SemeaiResult {
@@ -126,10 +127,6 @@ function principal(board: Board, stones: readonly number[], other: readonly numb
 /** Moves of a race: captures next to `mine`, the target's outside liberties, then shared ones. */
 function raceMoves(board: Board, mine: number, target: number, player: Player): number[] {
   const out: number[] = [];
-  const libs = (p: number): number[] => {
-    const buf = new Int32Array(board.chainLiberties(p) + 1);
-    return Array.from(buf.subarray(0, board.chainLibertyPoints(p, buf)));
-  };
   const stones = new Int32Array(board.chainSize(mine));
   const n = board.chainStones(mine, stones);
   const adj = board.geo.adjacent;
@@ -137,11 +134,11 @@ function raceMoves(board: Board, mine: number, target: number, player: Player): 
   for (let i = 0; i < n; i++) {
     for (let k = 0; k < 4; k++) {
       const q = stones[i] + adj[k];
-      if (board.colors[q] === enemy && board.chainLiberties(q) === 1) out.push(...libs(q));
+      if (board.colors[q] === enemy && board.chainLiberties(q) === 1) out.push(...libertiesOf(board, q));
     }
   }
-  const mineLibs = new Set(libs(mine));
-  const targetLibs = libs(target);
+  const mineLibs = new Set(libertiesOf(board, mine));
+  const targetLibs = libertiesOf(board, target);
   const outside = targetLibs.filter((l) => !mineLibs.has(l));
   const shared = targetLibs.filter((l) => mineLibs.has(l));
   for (const l of [...outside, ...shared]) {
