@@ -32,6 +32,7 @@ export class AppModule {
         PersistenceModule.forRoot({
           databaseUrl: config.databaseUrl,
           redisUrl: config.redisUrl,
+          redisClusterNodes: config.redisClusterNodes,
           redisPrefix: config.redisPrefix,
         }),
         QueuesModule.register(config),

@@ -15,6 +15,7 @@ export class IngestModule {
         PersistenceModule.forRoot({
           databaseUrl: config.databaseUrl,
           redisUrl: config.redisUrl,
+          redisClusterNodes: config.redisClusterNodes,
           redisPrefix: config.redisPrefix,
         }),
         FollowModule.register(config),

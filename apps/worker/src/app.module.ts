@@ -35,6 +35,7 @@ export class WorkerModule {
         PersistenceModule.forRoot({
           databaseUrl: config.databaseUrl,
           redisUrl: config.redisUrl,
+          redisClusterNodes: config.redisClusterNodes,
           redisPrefix: config.redisPrefix,
         }),
         QueuesModule.register(config),

@@ -38,7 +38,14 @@ export class PersistenceModule {
   static forRoot(options: PersistenceOptions & RedisOptions): DynamicModule {
     const providers: Provider[] = [
       { provide: PERSISTENCE_OPTIONS, useValue: options },
-      { provide: REDIS_OPTIONS, useValue: { redisUrl: options.redisUrl, redisPrefix: options.redisPrefix } },
+      {
+        provide: REDIS_OPTIONS,
+        useValue: {
+          redisUrl: options.redisUrl,
+          redisClusterNodes: options.redisClusterNodes,
+          redisPrefix: options.redisPrefix,
+        } satisfies RedisOptions,
+      },
       PrismaService,
       RedisService,
       ...repositories,

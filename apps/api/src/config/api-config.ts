@@ -36,6 +36,8 @@ export class ApiConfig {
   readonly logLevel: ContractsApiEnv['LOG_LEVEL'];
   readonly redisUrl: string;
   readonly redisPrefix: string;
+  /** REDIS_CLUSTER_NODES: `host:port` of some Redis Cluster nodes; empty: the one Redis of redisUrl. */
+  readonly redisClusterNodes: string[];
   readonly databaseUrl: string;
   readonly nodeEnv: ContractsApiEnv['NODE_ENV'];
   readonly rateLimit: { requests: number; windowSeconds: number };
@@ -57,6 +59,7 @@ export class ApiConfig {
     this.logLevel = env.LOG_LEVEL;
     this.redisUrl = env.REDIS_URL;
     this.redisPrefix = env.REDIS_PREFIX;
+    this.redisClusterNodes = env.REDIS_CLUSTER_NODES ?? [];
     this.databaseUrl = env.DATABASE_URL;
     this.nodeEnv = env.NODE_ENV;
     this.rateLimit = { requests: env.RATE_LIMIT_REQUESTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS };

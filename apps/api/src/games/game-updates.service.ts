@@ -1,5 +1,5 @@
 import { QueueName } from '@moyo/contracts';
-import { closeBull } from '@moyo/persistence';
+import { closeBull, ownBullConnection } from '@moyo/persistence';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, OnModuleDestroy, Optional } from '@nestjs/common';
 import { Queue, QueueEvents } from 'bullmq';
@@ -31,7 +31,7 @@ export class GameUpdatesService implements OnModuleDestroy {
     if (this.events || !this.positions) return;
     // The producer's connection settings and prefix: the same Redis and keys as the workers.
     const events = new QueueEvents(QueueName.Positions, {
-      connection: { ...this.positions.opts.connection, enableOfflineQueue: true },
+      connection: ownBullConnection(this.positions.opts.connection, { enableOfflineQueue: true }),
       prefix: this.positions.opts.prefix,
     });
     events.on('error', () => undefined); // reconnects by itself; the streams' poll covers the gap

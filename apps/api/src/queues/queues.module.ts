@@ -1,5 +1,5 @@
 import { ALL_QUEUES } from '@moyo/contracts';
-import { bullConnectionOptions } from '@moyo/persistence';
+import { bullPrefix, SharedBullConnection } from '@moyo/persistence';
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import type { ApiConfig } from '../config/api-config';
@@ -12,20 +12,20 @@ import { QueueGuardService } from './queue-guard.service';
 @Module({})
 export class QueuesModule {
   static register(config: ApiConfig): DynamicModule {
-    const queues = BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name })));
+    // A producer fails fast while Redis is away (the request can answer 503) instead of holding
+    // commands in memory until it returns.
+    const shared = new SharedBullConnection(config, { enableOfflineQueue: false });
+    const queues = BullModule.registerQueue(
+      ...ALL_QUEUES.map((name) => ({ name, prefix: bullPrefix(config, config.redisPrefix, name) })),
+    );
     return {
       module: QueuesModule,
       global: true,
       imports: [
-        BullModule.forRoot({
-          // A producer fails fast while Redis is away (the request can answer 503) instead of
-          // holding commands in memory until it returns.
-          connection: { ...bullConnectionOptions(config.redisUrl), enableOfflineQueue: false },
-          prefix: config.redisPrefix,
-        }),
+        BullModule.forRoot({ connection: shared.connection, prefix: config.redisPrefix }),
         queues,
       ],
-      providers: [QueueGuardService],
+      providers: [QueueGuardService, { provide: SharedBullConnection, useValue: shared }],
       exports: [queues],
     };
   }

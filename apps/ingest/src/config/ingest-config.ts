@@ -9,6 +9,8 @@ export class IngestConfig {
   readonly logLevel: IngestEnv['LOG_LEVEL'];
   readonly redisUrl: string;
   readonly redisPrefix: string;
+  /** REDIS_CLUSTER_NODES: `host:port` of some Redis Cluster nodes; empty: the one Redis of redisUrl. */
+  readonly redisClusterNodes: string[];
   readonly databaseUrl: string;
   readonly nodeEnv: IngestEnv['NODE_ENV'];
 
@@ -20,6 +22,7 @@ export class IngestConfig {
     this.logLevel = env.LOG_LEVEL;
     this.redisUrl = env.REDIS_URL;
     this.redisPrefix = env.REDIS_PREFIX;
+    this.redisClusterNodes = env.REDIS_CLUSTER_NODES ?? [];
     this.databaseUrl = env.DATABASE_URL;
     this.nodeEnv = env.NODE_ENV;
   }

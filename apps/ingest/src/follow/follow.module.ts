@@ -1,8 +1,10 @@
 import { QueueName } from '@moyo/contracts';
 import { ANALYSES } from '@moyo/engine';
 import {
-  bullConnectionOptions,
+  bullConnection,
+  bullPrefix,
   closeBull,
+  closeBullConnection,
   GameStreamRepository,
   JobRepository,
   RedisService,
@@ -39,6 +41,8 @@ export class FollowService implements OnApplicationBootstrap, OnModuleDestroy {
   readonly client: OgsClient;
   readonly coordinator: StreamCoordinator;
   private readonly queue: Queue;
+  /** The queue's connection: a Cluster client (REDIS_CLUSTER_NODES) is closed after the queue. */
+  private readonly connection: ReturnType<typeof bullConnection>;
   private autoFollow?: AutoFollow;
 
   constructor(
@@ -50,9 +54,10 @@ export class FollowService implements OnApplicationBootstrap, OnModuleDestroy {
   ) {
     logger.setContext('Follow');
     this.client = new OgsClient({ url: config.ogsUrl });
+    this.connection = bullConnection(config);
     this.queue = new Queue(QueueName.Positions, {
-      connection: bullConnectionOptions(config.redisUrl),
-      prefix: config.redisPrefix,
+      connection: this.connection,
+      prefix: bullPrefix(config, config.redisPrefix, QueueName.Positions),
     });
     this.queue.on('error', () => undefined);
     this.coordinator = new StreamCoordinator(
@@ -97,6 +102,7 @@ export class FollowService implements OnApplicationBootstrap, OnModuleDestroy {
     await this.coordinator.stop();
     this.client.close();
     await closeBull(this.queue);
+    await closeBullConnection(this.connection);
   }
 }
 

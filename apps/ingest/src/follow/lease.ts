@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@moyo/persistence';
 
 // Extend only while we still own the key: a lease that lapsed and was taken over is not stolen back.
 const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then
@@ -20,7 +20,7 @@ return 0`;
  */
 export class RedisLease {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     readonly key: string,
     readonly owner: string,
     readonly ttlMs: number,

@@ -1,5 +1,5 @@
 import type { GameStream, GameStreamRepository } from '@moyo/persistence';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@moyo/persistence';
 import type { OgsClient } from '../ogs/ogs-client';
 import { GameFollower, type MoveSink } from './game-follower';
 import { LeaseKeeper, RedisLease } from './lease';
@@ -49,7 +49,7 @@ export class StreamCoordinator {
 
   constructor(
     private readonly client: OgsClient,
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly streams: GameStreamRepository,
     private readonly sinkFor: (stream: GameStream) => MoveSink,
     private readonly options: StreamCoordinatorOptions,

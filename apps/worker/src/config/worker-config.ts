@@ -24,6 +24,8 @@ export class WorkerConfig {
   readonly logLevel: WorkerEnv['LOG_LEVEL'];
   readonly redisUrl: string;
   readonly redisPrefix: string;
+  /** REDIS_CLUSTER_NODES: `host:port` of some Redis Cluster nodes; empty: the one Redis of redisUrl. */
+  readonly redisClusterNodes: string[];
   readonly databaseUrl: string;
   readonly nodeEnv: WorkerEnv['NODE_ENV'];
   readonly webhookConcurrency: number;
@@ -47,6 +49,7 @@ export class WorkerConfig {
     this.logLevel = env.LOG_LEVEL;
     this.redisUrl = env.REDIS_URL;
     this.redisPrefix = env.REDIS_PREFIX;
+    this.redisClusterNodes = env.REDIS_CLUSTER_NODES ?? [];
     this.databaseUrl = env.DATABASE_URL;
     this.nodeEnv = env.NODE_ENV;
     this.webhookConcurrency = env.WEBHOOK_CONCURRENCY;

@@ -1,5 +1,5 @@
 import { ALL_QUEUES } from '@moyo/contracts';
-import { bullConnectionOptions } from '@moyo/persistence';
+import { bullPrefix, SharedBullConnection } from '@moyo/persistence';
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module } from '@nestjs/common';
 import type { WorkerConfig } from '../config/worker-config';
@@ -12,18 +12,19 @@ import { QueueConnectionsService } from './queue-connections.service';
 @Module({})
 export class QueuesModule {
   static register(config: WorkerConfig): DynamicModule {
-    const queues = BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name })));
+    const shared = new SharedBullConnection(config);
+    // Each queue's prefix (with a Redis Cluster a hash tag per queue): the processors' workers too.
+    const queues = BullModule.registerQueue(
+      ...ALL_QUEUES.map((name) => ({ name, prefix: bullPrefix(config, config.redisPrefix, name) })),
+    );
     return {
       module: QueuesModule,
       global: true,
       imports: [
-        BullModule.forRoot({
-          connection: bullConnectionOptions(config.redisUrl),
-          prefix: config.redisPrefix,
-        }),
+        BullModule.forRoot({ connection: shared.connection, prefix: config.redisPrefix }),
         queues,
       ],
-      providers: [QueueConnectionsService],
+      providers: [QueueConnectionsService, { provide: SharedBullConnection, useValue: shared }],
       exports: [queues, QueueConnectionsService],
     };
   }

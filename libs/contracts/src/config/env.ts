@@ -23,6 +23,30 @@ function urlWithProtocol(protocols: string[], example: string) {
     );
 }
 
+const CLUSTER_NODE = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):(\d{1,5})$/;
+
+/** `host:port,host:port` (IPv6 hosts in brackets) as a list of `host:port`; absent: no cluster. */
+function clusterNodes() {
+  return z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((n) => n.trim())
+        .filter((n) => n !== ''),
+    )
+    .refine(
+      (nodes) =>
+        nodes.length > 0 &&
+        nodes.every((n) => {
+          const m = CLUSTER_NODE.exec(n);
+          return m !== null && Number(m[1]) >= 1 && Number(m[1]) <= 65535;
+        }),
+      { message: 'must be comma-separated host:port pairs, like 10.0.0.1:6379,10.0.0.2:6379' },
+    )
+    .optional();
+}
+
 const port = (fallback: number) =>
   z.coerce
     .number({ error: 'must be an integer between 1 and 65535' })
@@ -64,6 +88,12 @@ export const commonEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   REDIS_URL: urlWithProtocol(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  /**
+   * A Redis Cluster instead of the single Redis of REDIS_URL: some of its nodes as comma-separated
+   * `host:port` (the client finds the others). REDIS_URL's user, password and `rediss:` (TLS)
+   * then apply to every node; its host and port are not used.
+   */
+  REDIS_CLUSTER_NODES: clusterNodes(),
   /** Prefix of every BullMQ key; apps that share queues must share it. */
   REDIS_PREFIX: z
     .string()

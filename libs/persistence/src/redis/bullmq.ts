@@ -27,12 +27,17 @@ export function stoppableRetryStrategy(delay: (times: number) => number): (times
 
 /**
  * Stops the reconnecting of every client made from `connection` (BullMQ's `opts.connection` of a
- * Queue, QueueEvents or Worker, built by `bullConnectionOptions`), so closing them cannot wait for
+ * Queue, QueueEvents or Worker, built by `bullConnection`), so closing them cannot wait for
  * an unreachable Redis. Call it when the process shuts down, before the BullMQ objects close.
  * Returns false when the options have no stoppable strategy (nothing changed).
  */
 export function stopReconnecting(connection: unknown): boolean {
-  const strategy = (connection as { retryStrategy?: unknown } | null | undefined)?.retryStrategy;
+  const c = connection as
+    | { retryStrategy?: unknown; options?: { clusterRetryStrategy?: unknown } }
+    | null
+    | undefined;
+  // Options hold `retryStrategy`; a Cluster client (bullConnection) its `clusterRetryStrategy`.
+  const strategy = c?.retryStrategy ?? c?.options?.clusterRetryStrategy;
   const state = typeof strategy === 'function' ? states.get(strategy) : undefined;
   if (!state) return false;
   state.stopped = true;

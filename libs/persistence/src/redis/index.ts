@@ -1,3 +1,4 @@
 export * from './bullmq';
 export * from './redis';
 export * from './redis.service';
+export * from './shared-bull-connection';

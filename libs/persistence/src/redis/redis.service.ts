@@ -1,26 +1,26 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import type { Redis } from 'ioredis';
-import { createProbeRedis } from './redis';
+import { createProbeRedis, type RedisClient, type RedisTarget } from './redis';
 
 export const REDIS_OPTIONS = Symbol('REDIS_OPTIONS');
 
-export interface RedisOptions {
-  redisUrl: string;
+export interface RedisOptions extends RedisTarget {
   /** REDIS_PREFIX: every key this process writes starts with it (see `key`). */
   redisPrefix: string;
 }
 
 /**
  * The process's general-purpose Redis client (probes, leases, rate-limit counters; BullMQ keeps
- * its own connections). Commands fail fast while Redis is unreachable.
+ * its own connections): a Cluster client when REDIS_CLUSTER_NODES is set. Commands fail fast
+ * while Redis is unreachable. Every use is a single-key command or script, so any key works on a
+ * cluster.
  */
 @Injectable()
 export class RedisService implements OnModuleDestroy {
-  readonly client: Redis;
+  readonly client: RedisClient;
   readonly prefix: string;
 
   constructor(@Inject(REDIS_OPTIONS) options: RedisOptions) {
-    this.client = createProbeRedis(options.redisUrl);
+    this.client = createProbeRedis(options);
     this.prefix = options.redisPrefix;
   }
 
