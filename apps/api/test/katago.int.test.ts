@@ -111,6 +111,33 @@ describe('KataGo analysis over the api: HTTP and WebSocket, turns run by a worke
     expect(hidden.status).toBe(404);
   });
 
+  it('takes the same query on POST /v1/positions; the batch reads KataGo-shaped in one GET', async () => {
+    const auth = { Authorization: `Bearer ${key}` };
+    const posted = await request(api.server)
+      .post('/v1/positions')
+      .set(auth)
+      .send({ ...EXAMPLE, id: 'pos', includeOwnership: true, maxVisits: 30, colour: 'x' });
+    expect(posted.status).toBe(202);
+    expect(posted.body).toMatchObject({
+      id: 'pos',
+      warnings: [{ id: 'pos', field: 'colour', warning: 'Unexpected or unused field, do you have a typo?' }],
+      links: { katago: `/v1/katago/analysis/${posted.body.batchId}` },
+    });
+    expect(posted.body.jobs.map((j: { turn: number }) => j.turn)).toEqual([0, 1, 2]);
+    const got = await request(api.server).get(`${posted.body.links.katago}?wait=50`).set(auth);
+    expect(got.status).toBe(200);
+    expect(got.body).toMatchObject({ id: 'pos', status: 'finished', pending: [] });
+    expect(got.body.results.map((r: { turnNumber: number }) => r.turnNumber)).toEqual([0, 1, 2]);
+    for (const r of got.body.results) expectKataGoShape(r, 19, true);
+    expect(got.body.results[0].rootInfo.currentPlayer).toBe('W');
+    const bad = await request(api.server)
+      .post('/v1/positions')
+      .set(auth)
+      .send({ ...EXAMPLE, maxVisits: -1 });
+    expect(bad.status).toBe(422);
+    expect(bad.body.field).toBe('maxVisits');
+  });
+
   it("answers HTTP errors as the api does, keeping KataGo's error object", async () => {
     const auth = { Authorization: `Bearer ${key}` };
     const big = await request(api.server)

@@ -14,11 +14,19 @@ export interface KataGoTurnJob {
   spec: JobSpec;
 }
 
+/** What a POST /v1/positions request adds to a KataGo query's jobs. */
+export interface TurnJobExtras {
+  /** Analyses run beside `katago` (each turn's job runs them all). */
+  analyses?: readonly string[];
+  analysisOptions?: Record<string, Record<string, unknown>>;
+  webhookUrl?: string | null;
+}
+
 /**
  * A KataGo query as position jobs, one per distinct turn of `analyzeTurns` (in their order), each
  * asking the workers for the `katago` analysis with the query's options. Pure.
  */
-export function turnJobsOf(query: KataGoQuery): KataGoTurnJob[] {
+export function turnJobsOf(query: KataGoQuery, extras: TurnJobExtras = {}): KataGoTurnJob[] {
   const geo = Geometry.of(query.size);
   const vertex = (p: number) => formatGtpVertex(p, geo);
   const moves: KataGoMove[] = query.moves.map((m) => [playerLetter(m.player), vertex(m.point)]);
@@ -61,9 +69,9 @@ export function turnJobsOf(query: KataGoQuery): KataGoTurnJob[] {
       spec: {
         kind: 'position',
         input,
-        analyses: ['katago'],
-        analysisOptions: { katago: options },
-        webhookUrl: null,
+        analyses: [...new Set(['katago', ...(extras.analyses ?? [])])],
+        analysisOptions: { ...extras.analysisOptions, katago: options },
+        webhookUrl: extras.webhookUrl ?? null,
       },
     };
   });

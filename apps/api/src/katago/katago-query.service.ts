@@ -1,17 +1,11 @@
 import { JobRepository, RedisService } from '@moyo/persistence';
-import {
-  KataGoAnalysisEngine,
-  KataGoFieldError,
-  gameAtTurn,
-  parseKataGoInput,
-  type KataGoQuery,
-} from '@moyo/engine';
+import { KataGoAnalysisEngine, type KataGoQuery } from '@moyo/engine';
 import { Injectable } from '@nestjs/common';
 import { JobSubmissionService } from '../jobs/job-submission.service';
-import { turnJobsOf, turnLine } from './katago-jobs';
+import { turnJobsOf, turnLine, type TurnJobExtras } from './katago-jobs';
+import { readKataGoInput, type KataGoLine } from './katago-read';
 
-/** A KataGo output line (a result, an error, a warning or an echo). */
-export type KataGoLine = Record<string, unknown>;
+export type { KataGoLine } from './katago-read';
 
 /** A turn whose job was queued: what to look at for its answer. */
 export interface PendingTurn {
@@ -45,49 +39,30 @@ export class KataGoQueryService {
     query?: KataGoQuery;
     terminate?: { id?: string; turns?: number[] };
   } {
-    const parsed = parseKataGoInput(input);
-    if (parsed.kind === 'error') return { lines: [parsed.line] };
-    if (parsed.kind === 'action') {
-      const a = parsed.action;
-      if (a.action === 'terminate' || a.action === 'terminate_all') {
-        return { lines: [{ ...a.raw }], terminate: { id: a.terminateId, turns: a.turnNumbers as number[] } };
-      }
-      return { lines: new KataGoAnalysisEngine().submit(a.raw) as KataGoLine[] };
-    }
-    const { query, warnings } = parsed;
-    try {
-      gameAtTurn(query, query.moves.length);
-    } catch (e) {
-      if (!(e instanceof KataGoFieldError)) throw e;
-      return { lines: [{ id: query.id, field: e.field, error: e.message }] };
-    }
-    const lines: KataGoLine[] = warnings.map((w) => ({ id: query.id, field: w.field, warning: w.warning }));
-    if (query.turns.some((t) => t.priority !== 0)) {
-      lines.push({
-        id: query.id,
-        field: 'priority',
-        warning: 'the api queue runs turns in submission order',
-      });
-    }
-    return { lines, query };
+    const { lines, query, action, terminate } = readKataGoInput(input);
+    if (action) return { lines: new KataGoAnalysisEngine().submit(action) as KataGoLine[] };
+    return { lines, query, terminate };
   }
 
-  /** Queues a query's turns (one batch of position jobs); remembers its id for the batch. */
-  async submit(tenantId: string, query: KataGoQuery): Promise<{ batchId: string; turns: PendingTurn[] }> {
-    const turnJobs = turnJobsOf(query);
-    const { batch } = await this.submission.submitBatch(
+  /**
+   * Queues a query's turns (one batch of position jobs, `extras` adding analyses, a webhook and an
+   * Idempotency-Key); remembers its id for the batch.
+   */
+  async submit(tenantId: string, query: KataGoQuery, extras: TurnJobExtras = {}, idempotencyKey?: string) {
+    const turnJobs = turnJobsOf(query, extras);
+    const submitted = await this.submission.submitBatch(
       tenantId,
       turnJobs.map((t) => t.spec),
+      idempotencyKey,
     );
+    const { batch } = submitted;
     await this.redis.client.set(this.idKey(batch.id), query.id, 'EX', QUERY_ID_TTL_S);
-    return {
-      batchId: batch.id,
-      turns: turnJobs.map((t, i) => ({
-        queryId: query.id,
-        turnNumber: t.turnNumber,
-        jobId: batch.jobIds[i],
-      })),
-    };
+    const turns: PendingTurn[] = turnJobs.map((t, i) => ({
+      queryId: query.id,
+      turnNumber: t.turnNumber,
+      jobId: batch.jobIds[i],
+    }));
+    return { batchId: batch.id, turns, submitted };
   }
 
   /** The turn's answer line if its job has ended, else null. */

@@ -11,5 +11,6 @@ import { KataGoSocketServer } from './katago-socket';
   imports: [JobsModule, RateLimitModule],
   controllers: [KataGoController],
   providers: [KataGoQueryService, KataGoSocketServer, GameUpdatesService],
+  exports: [KataGoQueryService],
 })
 export class KataGoModule {}

@@ -38,7 +38,9 @@ export class PositionsController {
     description:
       'One job per request, or one per turn of `analyzeTurns` under one batch. `analyses` picks from the ' +
       "engine's registry (default territory, deadStones, score). Answers 202 with the job (or batch) id and links; " +
-      'poll `links.self` or wait for the webhook.',
+      'poll `links.self` or wait for the webhook. A body with `id` (or a rules object) is a KataGo analysis query ' +
+      "read by the engine's KataGo parser: unknown or unsupported fields come back as `warnings`, its turns run the " +
+      '`katago` analysis as one batch, and `links.katago` (GET /v1/katago/analysis/:batchId) gives every turn KataGo-shaped.',
   })
   @ApiBody({
     schema: z.toJSONSchema(positionRequestSchema, { io: 'input', unrepresentable: 'any' }) as object,

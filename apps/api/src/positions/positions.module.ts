@@ -1,8 +1,13 @@
 import { Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module';
+import { KataGoModule } from '../katago/katago.module';
 import { PositionsController } from './positions.controller';
 import { PositionsService } from './positions.service';
 
 /** POST /v1/positions. */
-@Module({ imports: [JobsModule], controllers: [PositionsController], providers: [PositionsService] })
+@Module({
+  imports: [JobsModule, KataGoModule],
+  controllers: [PositionsController],
+  providers: [PositionsService],
+})
 export class PositionsModule {}

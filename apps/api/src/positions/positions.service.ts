@@ -2,12 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { jobLinks } from '../jobs/job-view';
 import { JobSubmissionService } from '../jobs/job-submission.service';
 import type { JobSpec } from '../jobs/job-spec';
+import { KataGoQueryService } from '../katago/katago-query.service';
 import { normalizePositionRequest, type PositionRequestLimits } from './dto/position-request';
 
 /** POST /v1/positions: validation and normalisation, then one job or a batch of them. */
 @Injectable()
 export class PositionsService {
-  constructor(private readonly submission: JobSubmissionService) {}
+  constructor(
+    private readonly submission: JobSubmissionService,
+    private readonly katago: KataGoQueryService,
+  ) {}
 
   async submit(
     tenantId: string,
@@ -16,6 +20,29 @@ export class PositionsService {
     limits: PositionRequestLimits,
   ) {
     const request = normalizePositionRequest(body, limits);
+    if (request.katago) {
+      // A KataGo query: one batch (one job per turn) whose answers GET /v1/katago/analysis/:batchId reads.
+      const { query, extras, warnings } = request.katago;
+      const { batchId, turns, submitted } = await this.katago.submit(tenantId, query, extras, idempotencyKey);
+      return {
+        id: query.id,
+        batchId,
+        warnings,
+        jobIds: submitted.batch.jobIds,
+        jobs: turns.map((t) => ({
+          id: t.jobId,
+          turn: t.turnNumber,
+          status: submitted.jobs.find((j) => j.id === t.jobId)?.status ?? 'queued',
+          links: { self: `/v1/jobs/${t.jobId}` },
+        })),
+        replayed: submitted.replayed,
+        links: {
+          self: `/v1/batches/${batchId}`,
+          jobs: `/v1/jobs?batchId=${batchId}`,
+          katago: `/v1/katago/analysis/${batchId}`,
+        },
+      };
+    }
     const specs: JobSpec[] = request.inputs.map((input) => ({
       kind: 'position',
       input,
@@ -29,11 +56,12 @@ export class PositionsService {
     }
     const { batch, jobs, replayed } = await this.submission.submitBatch(tenantId, specs, idempotencyKey);
     const turns = request.turns;
+    const byId = new Map(jobs.map((j) => [j.id, j]));
     return {
       batchId: batch.id,
       jobIds: batch.jobIds,
       jobs: batch.jobIds.map((id, i) => {
-        const job = jobs.find((j) => j.id === id);
+        const job = byId.get(id);
         return { id, turn: turns[i], status: job?.status ?? 'queued', links: { self: `/v1/jobs/${id}` } };
       }),
       replayed,

@@ -52,7 +52,8 @@ export type ParsedKataGoInput =
   | { kind: 'action'; action: KataGoAction }
   | { kind: 'error'; line: { id?: string; field?: string; error: string } };
 
-const KNOWN_FIELDS = new Set([
+/** Every top-level field of a KataGo analysis query (others get KataGo's "unexpected field" warning). */
+export const KATAGO_QUERY_FIELDS: ReadonlySet<string> = new Set([
   'id', 'moves', 'initialStones', 'initialPlayer', 'rules', 'komi', 'whiteHandicapBonus', 'boardXSize',
   'boardYSize', 'analyzeTurns', 'maxVisits', 'analysisPVLen', 'rootPolicyTemperature',
   'rootFpuReductionMax', 'includeOwnership', 'includeOwnershipStdev', 'includeMovesOwnership',
@@ -311,7 +312,7 @@ function parseQuery(
     if (q[field] !== undefined && q[field] !== false) warnings.push({ field, warning });
   }
   for (const key of Object.keys(q)) {
-    if (!KNOWN_FIELDS.has(key))
+    if (!KATAGO_QUERY_FIELDS.has(key))
       warnings.push({ field: key, warning: 'Unexpected or unused field, do you have a typo?' });
   }
   const query: KataGoQuery = {

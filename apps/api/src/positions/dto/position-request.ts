@@ -8,12 +8,14 @@ import {
   BLACK,
   CoordinateError,
   EMPTY,
+  engineRulesForKataGoName,
   formatGtpVertex,
   Game,
   IllegalMoveError,
   MAX_BOARD_SIZE,
   MIN_BOARD_SIZE,
   parseGtpVertex,
+  parseKataGoVertex,
   parseRules,
   PASS,
   readSgf,
@@ -34,6 +36,12 @@ import {
   checkWebhookTarget,
   webhookUrlSchema,
 } from '../../jobs/job-spec';
+import {
+  isKataGoOnlyField,
+  isKataGoQueryBody,
+  normalizeKataGoPositionRequest,
+  type KataGoPositionRequest,
+} from './katago-position';
 
 /** Longest move list (and initial stones list) of a request. */
 export const MAX_MOVES = MAX_POSITION_MOVES;
@@ -42,7 +50,7 @@ export const MAX_TURNS = 500;
 
 const SIZE_MESSAGE = `must be an integer from ${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE}`;
 
-const moveSchema = z.tuple([z.string().max(8), z.string().max(8)], {
+const moveSchema = z.tuple([z.string().max(8), z.string().max(12)], {
   error: 'must be a move like ["B", "Q16"]',
 });
 
@@ -107,6 +115,8 @@ export interface NormalizedPositionRequest {
   analyses: string[];
   analysisOptions: Record<string, Record<string, unknown>>;
   webhookUrl: string | null;
+  /** Set when the body was a KataGo analysis query: its jobs run the `katago` analysis. */
+  katago?: KataGoPositionRequest;
 }
 
 /** What a position request is checked against (from ApiConfig). */
@@ -128,8 +138,32 @@ export function normalizePositionRequest(
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new FieldError('body', 'must be a JSON object with "moves" (KataGo style) or "sgf"', 400);
   }
+  if (isKataGoQueryBody(body as Record<string, unknown>)) {
+    const limitsOf = { maxMoves: MAX_MOVES, maxTurns: MAX_TURNS, maxBatchMoves: MAX_BATCH_MOVES };
+    const katago = normalizeKataGoPositionRequest(body as Record<string, unknown>, {
+      ...limitsOf,
+      ...limits,
+    });
+    const { inputs, turns, extras } = katago;
+    const { analysisOptions = {}, webhookUrl = null } = extras;
+    return {
+      inputs,
+      turns,
+      analyses: ['katago', ...(extras.analyses ?? [])],
+      analysisOptions,
+      webhookUrl,
+      katago,
+    };
+  }
   const parsed = positionRequestSchema.safeParse(body);
-  if (!parsed.success) throw new FieldErrors(problemsOf(parsed.error, body));
+  if (!parsed.success) {
+    const problems = problemsOf(parsed.error, body).map((p) =>
+      isKataGoOnlyField(p.field)
+        ? { ...p, message: 'is a KataGo query field: send it with the query\'s "id"' }
+        : p,
+    );
+    throw new FieldErrors(problems);
+  }
   const req = parsed.data;
   checkWebhookTarget('webhookUrl', req.webhookUrl, limits.webhookAllowlist);
   const { analyses, analysisOptions } = checkAnalyses(req.analyses, req.analysisOptions);
@@ -154,10 +188,13 @@ export function normalizePositionRequest(
   return { ...fromMoves(req, rules ?? parseRules('japanese')), ...common };
 }
 
+/** A rule set by Moyo's names, else by any name KataGo takes (`ing`, `stone_scoring`, `bga`...). */
 function rulesOf(name: string): Rules {
   try {
     return parseRules(name);
   } catch (err) {
+    const katago = engineRulesForKataGoName(name);
+    if (katago) return katago;
     throw new FieldError('rules', (err as Error).message.replace(/^rules: /, ''));
   }
 }
@@ -239,12 +276,15 @@ function fromMoves(
   return turnsOf(base, req.analyzeTurns, undefined, 'analyzeTurns');
 }
 
+/** A GTP vertex (`Q16`, `pass`), or KataGo's `(x,y)` from the top-left. */
 function vertexOf(vertex: string, geo: Game['geo'], field: string): number {
   try {
     return parseGtpVertex(vertex, geo);
   } catch (err) {
-    if (err instanceof CoordinateError) throw new FieldError(field, err.message);
-    throw err;
+    if (!(err instanceof CoordinateError)) throw err;
+    const point = /^\s*\(/.test(vertex) ? parseKataGoVertex(vertex, geo) : null;
+    if (point !== null) return point;
+    throw new FieldError(field, err.message);
   }
 }
 
