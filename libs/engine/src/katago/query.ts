@@ -236,9 +236,10 @@ function parseQuery(
     throw new KataGoFieldError('boardYSize', sizeText);
   }
   if (xs !== ys) {
+    // The engine's board is square (one Geometry.size read by every analysis): refused, not approximated.
     throw new KataGoFieldError(
       'boardYSize',
-      `Moyo analyses square boards only: must equal boardXSize (${xs})`,
+      `Moyo analyses square boards only: boardYSize ${ys} must equal boardXSize ${xs} (rectangular boards are not supported)`,
     );
   }
   const geo = Geometry.of(xs);

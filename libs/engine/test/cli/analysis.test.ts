@@ -41,6 +41,7 @@ describe('moyo analysis as a child process', () => {
       const input = [
         '{"id":"query_version","action":"query_version"}',
         '{"id":"bigboard","moves":[],"rules":"chinese","boardXSize":29,"boardYSize":29}',
+        '{"id":"rect","moves":[],"rules":"chinese","boardXSize":9,"boardYSize":13}',
         EXAMPLE,
         '',
         KATRAIN,
@@ -61,9 +62,16 @@ describe('moyo analysis as a child process', () => {
         field: 'boardXSize',
         error: 'Must provide an integer from 5 to 25',
       });
-      expect(out[2]).toMatchObject({ id: 'QUERY:1', field: 'overrideSettings' }); // warning: ignored keys
-      expect(out[3].error).toMatch(/^Could not parse json/);
-      const results = out.slice(4);
+      // What a KaTrain user with a 9x13 board sees in its log: the error naming the field.
+      expect(out[2]).toEqual({
+        id: 'rect',
+        field: 'boardYSize',
+        error:
+          'Moyo analyses square boards only: boardYSize 13 must equal boardXSize 9 (rectangular boards are not supported)',
+      });
+      expect(out[3]).toMatchObject({ id: 'QUERY:1', field: 'overrideSettings' }); // warning: ignored keys
+      expect(out[4].error).toMatch(/^Could not parse json/);
+      const results = out.slice(5);
       expect(results.map((l) => [l.id, l.turnNumber])).toEqual([
         ['foo', 0],
         ['foo', 1],

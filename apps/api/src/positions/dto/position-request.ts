@@ -214,7 +214,10 @@ function fromMoves(
 ): Omit<NormalizedPositionRequest, 'analyses' | 'analysisOptions' | 'webhookUrl'> {
   const size = req.boardXSize ?? req.boardYSize ?? 19;
   if (req.boardYSize !== undefined && req.boardYSize !== size) {
-    throw new FieldError('boardYSize', `must equal boardXSize (${size}): only square boards are supported`);
+    throw new FieldError(
+      'boardYSize',
+      `must equal boardXSize (${size}): only square boards are supported, rectangular ones are not`,
+    );
   }
   const komi = req.komi ?? rules.defaultKomi;
   const game = new Game(size, { rules, komi });
