@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_QUEUES, JobName, QueueOfJob, canonicalJson, deterministicJobId } from '../src';
+import {
+  ALL_QUEUES,
+  JobName,
+  QueueOfJob,
+  canonicalJson,
+  deterministicJobId,
+  hashOf,
+  jobIdentity,
+} from '../src';
 
 const base = {
   kind: 'position',
@@ -22,6 +30,39 @@ describe('deterministicJobId', () => {
     expect(deterministicJobId({ ...base, input: { ...base.input, moves: [['W', 'Q16']] } })).not.toBe(id);
     expect(deterministicJobId({ ...base, options: { analyses: ['score'] } })).not.toBe(id);
     expect(deterministicJobId({ ...base, engineVersion: '0.2.0' })).not.toBe(id);
+  });
+
+  it('is the hash of the canonical JSON of its parts, with the input hashed alone beside it', () => {
+    const variants = [
+      base,
+      { ...base, tenantId: null },
+      { ...base, options: undefined },
+      {
+        ...base,
+        input: {
+          moves: [
+            ['B', 'Q16'],
+            ['W', undefined],
+          ],
+          initialStones: [],
+          komi: 6.5,
+        },
+      },
+      { ...base, input: { graph: 'OO!%O.X%!..', nested: [{ b: 1, a: [{ d: 2, c: [1] }] }] } },
+    ];
+    for (const parts of variants) {
+      const digest = hashOf({
+        kind: parts.kind,
+        tenantId: parts.tenantId,
+        input: parts.input,
+        options: parts.options,
+        engineVersion: parts.engineVersion,
+      });
+      expect(jobIdentity(parts)).toEqual({
+        id: `position-${digest.slice(0, 40)}`,
+        inputHash: hashOf(parts.input),
+      });
+    }
   });
 
   it('never contains the Redis key separator', () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   ANALYSIS_JOB_OPTIONS,
-  deterministicJobId,
   hashOf,
+  jobIdentity,
   JobName,
   QueueName,
   type AnalyzeEyegraphJob,
@@ -24,6 +24,7 @@ import { PinoLogger } from 'nestjs-pino';
 import { errorBody, FieldError } from '../errors/api-errors';
 import type { JobSpec } from './job-spec';
 import { QUEUE_TIMEOUT_MS, withTimeout } from './queue-timeout';
+import { mapInSlices, slicesOf, weightOf, yieldToEventLoop } from './slices';
 
 /** A job prepared for submission: its deterministic id, its row and its queue payload. */
 interface PreparedJob {
@@ -109,13 +110,15 @@ export class JobSubmissionService {
   }
 
   /**
-   * Submits several jobs under one batch (the turns of `analyzeTurns`), in one insert and one
-   * `addBulk`. With an Idempotency-Key a repeat returns the first batch (after making sure each of
-   * its jobs exists and is queued, so a request cut short by a crash completes on retry).
+   * Submits several jobs under one batch (the turns of `analyzeTurns`): ids, inserts and
+   * `addBulk`s in slices of MOVES_PER_SLICE moves with a turn of the event loop between them, so
+   * a batch of 250,000 moves does not hold up other requests. With an Idempotency-Key a repeat
+   * returns the first batch (after making sure each of its jobs exists and is queued, so a request
+   * cut short by a crash, even between two slices, completes on retry).
    */
   async submitBatch(tenantId: string, specs: JobSpec[], idempotencyKey?: string): Promise<SubmittedBatch> {
     const batchId = randomUUID();
-    let prepared = specs.map((spec) => this.prepare(tenantId, spec, batchId));
+    let prepared = await this.prepareAll(tenantId, specs, batchId);
     const jobIds = prepared.map((p) => p.id);
     const requestHash = hashOf(jobIds);
     let batch: Batch | null = idempotencyKey
@@ -141,10 +144,16 @@ export class JobSubmissionService {
     if (batch.requestHash !== requestHash) {
       throw new FieldError('Idempotency-Key', `was already used for a different request (batch ${batch.id})`);
     }
-    if (batch.id !== batchId) prepared = specs.map((spec) => this.prepare(tenantId, spec, batch.id));
+    if (batch.id !== batchId) prepared = await this.prepareAll(tenantId, specs, batch.id);
 
     const unique = [...new Map(prepared.map((p) => [p.id, p])).values()];
-    const { created, existing } = await this.jobs.createManyIfAbsent(unique.map((p) => p.row));
+    const created: Job[] = [];
+    const existing: Job[] = [];
+    for (const slice of slicesOf(unique, (p) => weightOf(p.spec))) {
+      const stored = await this.jobs.createManyIfAbsent(slice.map((p) => p.row));
+      created.push(...stored.created);
+      existing.push(...stored.existing);
+    }
     const byId = new Map(unique.map((p) => [p.id, p]));
     const createdIds = new Set(created.map((j) => j.id));
     await this.enqueue(unique.filter((p) => createdIds.has(p.id)));
@@ -155,13 +164,18 @@ export class JobSubmissionService {
     return { batch, jobs, replayed };
   }
 
+  /** `prepare` for every spec, yielding to the event loop between slices (hashing is the cost). */
+  private prepareAll(tenantId: string, specs: JobSpec[], batchId: string): Promise<PreparedJob[]> {
+    return mapInSlices(specs, weightOf, (spec) => this.prepare(tenantId, spec, batchId));
+  }
+
   private prepare(tenantId: string, spec: JobSpec, batchId: string | null): PreparedJob {
     const options = {
       analyses: spec.analyses,
       analysisOptions: spec.analysisOptions,
       webhookUrl: spec.webhookUrl,
     };
-    const id = deterministicJobId({
+    const { id, inputHash } = jobIdentity({
       kind: spec.kind,
       tenantId,
       input: spec.input,
@@ -179,7 +193,7 @@ export class JobSubmissionService {
       kind: spec.kind,
       input: spec.input as unknown as Prisma.InputJsonValue,
       options: { analyses: spec.analyses, analysisOptions: spec.analysisOptions } as Prisma.InputJsonValue,
-      inputHash: hashOf(spec.input),
+      inputHash,
       batchId,
       webhookUrl: spec.webhookUrl,
     };
@@ -240,19 +254,28 @@ export class JobSubmissionService {
       const queue = this.queueOf(kind);
       try {
         // A late add after the timeout is harmless: the row is failed by then, so the worker skips
-        // the job (markRunning), and a resubmission requeues it.
-        const add: Promise<unknown> =
-          mine.length === 1
-            ? queue.add(mine[0].payload.name, mine[0].payload, { ...ANALYSIS_JOB_OPTIONS, jobId: mine[0].id })
-            : queue.addBulk(
-                mine.map((p) => ({
-                  name: p.payload.name,
-                  data: p.payload,
-                  opts: { ...ANALYSIS_JOB_OPTIONS, jobId: p.id },
-                })),
-              );
-        add.catch(() => undefined);
-        await withTimeout(add, QUEUE_TIMEOUT_MS, `adding ${mine.length} job(s) to ${queue.name}`);
+        // the job (markRunning), and a resubmission requeues it. So are the jobs of slices added
+        // before one that failed: their rows are failed below too.
+        const slices = slicesOf(mine, (p) => weightOf(p.spec));
+        for (let i = 0; i < slices.length; i++) {
+          if (i > 0) await yieldToEventLoop();
+          const slice = slices[i];
+          const add: Promise<unknown> =
+            slice.length === 1
+              ? queue.add(slice[0].payload.name, slice[0].payload, {
+                  ...ANALYSIS_JOB_OPTIONS,
+                  jobId: slice[0].id,
+                })
+              : queue.addBulk(
+                  slice.map((p) => ({
+                    name: p.payload.name,
+                    data: p.payload,
+                    opts: { ...ANALYSIS_JOB_OPTIONS, jobId: p.id },
+                  })),
+                );
+          add.catch(() => undefined);
+          await withTimeout(add, QUEUE_TIMEOUT_MS, `adding ${slice.length} job(s) to ${queue.name}`);
+        }
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         this.logger.error({ err, jobs: mine.length, queue: queue.name }, 'enqueue failed');

@@ -9,7 +9,12 @@ export function canonicalJson(value: unknown): string {
 }
 
 function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : sortKeys(v)));
+  if (Array.isArray(value)) {
+    // JSON.stringify writes undefined in an array as null itself: only nested objects need sorting,
+    // so an array without objects (a move ["B", "Q16"]) is kept as it is, not copied.
+    if (!value.some((v) => v !== null && typeof v === 'object')) return value;
+    return value.map((v) => sortKeys(v));
+  }
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value).sort()) {
@@ -44,12 +49,33 @@ export interface JobIdParts {
  * ':' (BullMQ keys use it as separator) and is not an integer (BullMQ refuses those). Pure.
  */
 export function deterministicJobId(parts: JobIdParts): string {
-  const digest = hashOf({
-    kind: parts.kind,
-    tenantId: parts.tenantId,
-    input: parts.input,
-    options: parts.options,
-    engineVersion: parts.engineVersion,
-  });
-  return `${parts.kind}-${digest.slice(0, 40)}`;
+  return jobIdentity(parts).id;
+}
+
+/**
+ * The job's deterministic id (`deterministicJobId`) and the hash of its input (`hashOf(input)`),
+ * serialising the input once for both (a batch of 500 turns holds up to 250,000 moves). Pure.
+ */
+export function jobIdentity(parts: JobIdParts): { id: string; inputHash: string } {
+  const input = canonicalJson(parts.input);
+  // The canonical JSON of { kind, tenantId, input, options, engineVersion }: keys in sorted order,
+  // undefined members left out, the input's text reused.
+  const members: [string, string | undefined][] = [
+    ['engineVersion', canonicalJson(parts.engineVersion)],
+    ['input', input],
+    ['kind', canonicalJson(parts.kind)],
+    ['options', canonicalJson(parts.options)],
+    ['tenantId', canonicalJson(parts.tenantId)],
+  ];
+  const text = `{${members
+    .filter((m): m is [string, string] => m[1] !== undefined)
+    .map(([key, json]) => `${JSON.stringify(key)}:${json}`)
+    .join(',')}}`;
+  const digest = createHash('sha256').update(text).digest('hex');
+  return {
+    id: `${parts.kind}-${digest.slice(0, 40)}`,
+    inputHash: createHash('sha256')
+      .update(input ?? 'undefined')
+      .digest('hex'),
+  };
 }
