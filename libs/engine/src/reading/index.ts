@@ -3,3 +3,4 @@ export * from './result';
 export * from './tactical';
 export * from './transposition';
 export * from './node';
+export * from './moves';

@@ -1,46 +1,56 @@
 import type { Board } from '../board/board';
 import { BLACK, EMPTY, WHITE, type Player } from '../board/color';
+import { TacticalMoves, type MoveGenDepths } from './moves';
 import { bestOfMoves } from './node';
 import { invert, packResult, ReadCode, unpackResult, type ReadResult } from './result';
 import { TranspositionTable } from './transposition';
 
-/** Limits of tactical (string capture) reading. */
-export interface TacticalParams {
+/** Limits of tactical (string capture) reading; depths are plies from the question. */
+export interface TacticalParams extends MoveGenDepths {
   /** Nodes per top-level query; over it the string counts as saved (attack fails, defence works). */
   readonly budget: number;
   /** Plies; deeper lines count as escaped. */
   readonly maxDepth: number;
   /** Strings with more liberties than this are not attacked at the root. */
   readonly maxLiberties: number;
-  /** From this depth on only strings of up to three liberties are read... */
+  /** From this depth on only strings of up to three liberties are read (GNU Go's fourlib_depth)... */
   readonly threeLibertyDepth: number;
-  /** ...and from this one only up to two (ladders and nets). */
+  /** ...and from this one only up to two (ladders and nets; GNU Go's depth). */
   readonly twoLibertyDepth: number;
 }
 
-/** Defaults: four-liberty strings near the root, ladders to 80 plies. */
+/** Defaults, GNU Go 3.8's level-10 depths as the model: four liberties to ply 7, three to 16. */
 export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
-  budget: 6000,
+  budget: 40_000,
   maxDepth: 80,
   maxLiberties: 4,
-  threeLibertyDepth: 6,
-  twoLibertyDepth: 14,
+  threeLibertyDepth: 7,
+  twoLibertyDepth: 16,
+  secondOrderTwo: 12,
+  secondOrderThree: 4,
+  breakChainTwo: 12,
+  breakChainThree: 5,
+  rescueTwo: 8,
 };
 
 const OP_ATTACK = 0;
-const OP_DEFEND = 1;
-const MOVES_PER_NODE = 48;
+const OP_DEFEND = 4;
+const MOVES_PER_NODE = 64;
+const DROP = -1_000_000;
 
 /**
- * Tactical reading of strings on one board, GNU Go's reading.c as the model (its documentation,
- * not its code): `attack(p)` asks whether the string at p can be captured with the attacker to move,
- * `defend(p)` whether its owner, moving first, can save it. Both play and undo on the board (it is
- * left as found) and remember results by Zobrist hash, string and question.
+ * Tactical reading of strings on one board, GNU Go's tactical reading as the model (its
+ * documentation, not its code): `attack(p)` asks whether the string at p can be captured with the
+ * attacker to move, `defend(p)` whether its owner, moving first, can save it. Both play and undo on
+ * the board (it is left as found) and remember results by Zobrist hash, string, question and the
+ * liberty band the depth allows.
  *
- * Moves read: for the attacker the string's liberties and, on two liberties, the points next to
- * them (nets), and the liberty of its own strings in atari next to the target; for the defender
- * captures and ataris of adjacent attacker strings, then its liberties. A move that retakes a ko
- * makes the line's success KO_A at best.
+ * Candidates come from `TacticalMoves` (liberties, approach moves, nets, rescues; captures and
+ * ataris of neighbours, second-order liberties) and are ordered by playing them: the attacker
+ * prefers moves that leave the string fewer liberties and its own stone more, the defender moves
+ * that give the string the most liberties. Capturing a string by taking a ko wins KO_A; a string
+ * in atari whose capture the ko forbids right now is KO_B (a threat first); a line that needs a ko
+ * capture succeeds with KO_A at best.
  */
 export class TacticalReader {
   /** Nodes visited since the last top-level query. */
@@ -50,15 +60,15 @@ export class TacticalReader {
   private exhausted = false;
   private readonly table = new TranspositionTable();
   private readonly moveBuf: Int32Array[] = [];
-  private readonly scratchLibs = new Int32Array(512);
-  private readonly scratchStones: Int32Array;
-  private readonly scratchOther = new Int32Array(512);
+  private readonly scoreBuf: Int32Array[] = [];
+  private readonly libBuf = new Int32Array(8);
+  private readonly gen: TacticalMoves;
 
   constructor(
     readonly board: Board,
     readonly params: TacticalParams = DEFAULT_TACTICAL_PARAMS,
   ) {
-    this.scratchStones = new Int32Array(board.geo.arraySize);
+    this.gen = new TacticalMoves(board, params);
   }
 
   /** Can the string at p be captured if its opponent moves first? Code and the capturing move. */
@@ -97,18 +107,20 @@ export class TacticalReader {
     return this.exhausted;
   }
 
+  /** The most liberties a string may have at this depth and still be read (the cache band). */
   private cap(depth: number): number {
     const p = this.params;
     return depth < p.threeLibertyDepth ? p.maxLiberties : depth < p.twoLibertyDepth ? 3 : 2;
   }
 
-  private buf(depth: number): Int32Array {
+  private buffers(depth: number): [Int32Array, Int32Array] {
     let b = this.moveBuf[depth];
     if (!b) {
       b = new Int32Array(MOVES_PER_NODE);
       this.moveBuf[depth] = b;
+      this.scoreBuf[depth] = new Int32Array(MOVES_PER_NODE);
     }
-    return b;
+    return [b, this.scoreBuf[depth]];
   }
 
   /** Attacker to move against the string at s. Packed result. */
@@ -118,25 +130,36 @@ export class TacticalReader {
     if (color === EMPTY) return packResult(ReadCode.Win, 0);
     const attacker = (3 - color) as Player;
     const n = b.chainLiberties(s);
-    if (n === 1) {
-      b.chainLibertyPoints(s, this.scratchLibs);
-      const l = this.scratchLibs[0];
-      if (b.isLegal(l, attacker)) return packResult(ReadCode.Win, l);
-      if (l === b.koPointFor(attacker)) return packResult(ReadCode.KoB, l);
-      return packResult(ReadCode.Fail, 0);
-    }
-    if (n > this.cap(depth) || depth >= this.params.maxDepth || this.tick())
-      return packResult(ReadCode.Fail, 0);
-    const cached = this.table.get(b.hashLo, b.hashHi, s, OP_ATTACK);
+    if (n === 1) return this.captureInAtari(s, attacker);
+    const cap = this.cap(depth);
+    if (n > cap || depth >= this.params.maxDepth || this.tick()) return packResult(ReadCode.Fail, 0);
+    const op = OP_ATTACK + cap - 1;
+    const cached = this.table.get(b.hashLo, b.hashHi, s, op);
     if (cached >= 0) return cached;
 
-    const moves = this.buf(depth);
-    const count = this.attackMoves(s, attacker, n, moves);
+    const [moves, scores] = this.buffers(depth);
+    let count = this.gen.attackMoves(s, attacker, n, depth, moves);
+    count = this.order(s, attacker, true, n, moves, scores, count);
     const result = bestOfMoves(b, attacker, moves, count, () =>
       b.colors[s] === EMPTY ? ReadCode.Win : invert(unpackResult(this.readDefend(s, depth + 1)).code),
     );
-    if (!this.exhausted) this.table.set(b.hashLo, b.hashHi, s, OP_ATTACK, result);
+    if (!this.exhausted) this.table.set(b.hashLo, b.hashHi, s, op, result);
     return result;
+  }
+
+  /** The string at s has one liberty: capture it (KO_A when that takes a ko, KO_B when the ko forbids it). */
+  private captureInAtari(s: number, attacker: Player): number {
+    const b = this.board;
+    b.chainLibertyPoints(s, this.libBuf);
+    const l = this.libBuf[0];
+    if (b.isLegal(l, attacker)) {
+      b.playAssumeLegal(l, attacker);
+      const ko = b.koPoint !== 0;
+      b.undo();
+      return packResult(ko ? ReadCode.KoA : ReadCode.Win, l);
+    }
+    if (l === b.koPointFor(attacker)) return packResult(ReadCode.KoB, l);
+    return packResult(ReadCode.Fail, 0);
   }
 
   /** Defender to move, the string at s under attack. Packed result. */
@@ -145,126 +168,73 @@ export class TacticalReader {
     if (b.colors[s] === EMPTY) return packResult(ReadCode.Fail, 0);
     const color = b.colors[s] as Player;
     const n = b.chainLiberties(s);
-    if (n > this.cap(depth) || depth >= this.params.maxDepth) return packResult(ReadCode.Win, 0);
-    if (this.tick()) return packResult(ReadCode.Win, 0);
-    const cached = this.table.get(b.hashLo, b.hashHi, s, OP_DEFEND);
+    const cap = this.cap(depth);
+    if (n > cap || depth >= this.params.maxDepth || this.tick()) return packResult(ReadCode.Win, 0);
+    const op = OP_DEFEND + cap - 1;
+    const cached = this.table.get(b.hashLo, b.hashHi, s, op);
     if (cached >= 0) return cached;
 
-    const moves = this.buf(depth);
-    const count = this.defenseMoves(s, color, n, moves);
-    // A move that leaves one liberty saves nothing, unless it took a ko.
+    const [moves, scores] = this.buffers(depth);
+    let count = this.gen.defenseMoves(s, color, n, depth, moves);
+    count = this.order(s, color, false, n, moves, scores, count);
     const result = bestOfMoves(b, color, moves, count, () =>
-      b.chainLiberties(s) >= 2 || b.koPoint !== 0
-        ? invert(unpackResult(this.readAttack(s, depth + 1)).code)
-        : ReadCode.Fail,
+      invert(unpackResult(this.readAttack(s, depth + 1)).code),
     );
-    if (!this.exhausted) this.table.set(b.hashLo, b.hashHi, s, OP_DEFEND, result);
+    if (!this.exhausted) this.table.set(b.hashLo, b.hashHi, s, op, result);
     return result;
   }
 
-  /** Attacker's candidates against s (n liberties): liberties, nets, saving its own strings in atari. */
-  private attackMoves(s: number, attacker: Player, n: number, out: Int32Array): number {
+  /**
+   * Scores each candidate by playing it (see the class comment), drops illegal and pointless ones
+   * (an attacker's self-atari that takes no liberty from s; a defence that leaves s in atari
+   * without taking a ko), and sorts the rest best first, stable. Returns the new count.
+   */
+  private order(
+    s: number,
+    player: Player,
+    attacking: boolean,
+    n: number,
+    moves: Int32Array,
+    scores: Int32Array,
+    count: number,
+  ): number {
     const b = this.board;
-    const { colors } = b;
-    const adj = b.geo.adjacent;
-    const libs = this.scratchLibs;
-    const nl = b.chainLibertyPoints(s, libs);
-    let count = 0;
-    // Liberties, most liberties for the new stone first.
-    for (let i = 0; i < nl; i++) count = pushUnique(out, count, libs[i]);
-    sortByEmptyNeighbours(out, 0, count, colors, adj);
-    const firstSecond = count;
-    if (n === 2) {
-      for (let i = 0; i < nl; i++) {
-        for (let k = 0; k < 4; k++) {
-          const q = libs[i] + adj[k];
-          if (colors[q] === EMPTY) count = pushUnique(out, count, q);
-        }
+    let kept = 0;
+    for (let i = 0; i < count; i++) {
+      const m = moves[i];
+      if (!b.isLegal(m, player)) continue;
+      const before = b.captures[player];
+      b.playAssumeLegal(m, player);
+      const captured = b.captures[player] - before;
+      const ko = b.koPoint !== 0;
+      const own = b.chainLiberties(m);
+      const libs = b.colors[s] === EMPTY ? 0 : b.chainLiberties(s);
+      b.undo();
+      let score: number;
+      if (attacking) {
+        if (libs === 0) score = 10_000;
+        else if (own === 1 && libs >= n && captured === 0) score = DROP;
+        else
+          score =
+            (6 - libs) * 100 + (own === 1 ? -250 : Math.min(own, 5) * 10) + captured * 5 - (ko ? 50 : 0);
+      } else if (libs <= 1 && !ko) {
+        score = DROP;
+      } else {
+        score = libs * 100 + captured * 20 - (ko ? 150 : 0);
       }
-      sortByEmptyNeighbours(out, firstSecond, count, colors, adj);
-    }
-    // The attacker's own strings next to s in atari: extend them.
-    const ns = b.chainStones(s, this.scratchStones);
-    for (let i = 0; i < ns && count < out.length - 1; i++) {
-      for (let k = 0; k < 4; k++) {
-        const q = this.scratchStones[i] + adj[k];
-        if (colors[q] === attacker && b.chainLiberties(q) === 1) {
-          b.chainLibertyPoints(q, this.scratchOther);
-          count = pushUnique(out, count, this.scratchOther[0]);
-        }
+      if (score === DROP) continue;
+      // Insertion into moves[0..kept), best first; equal scores keep generation order.
+      let j = kept;
+      while (j > 0 && scores[j - 1] < score) {
+        moves[j] = moves[j - 1];
+        scores[j] = scores[j - 1];
+        j--;
       }
+      moves[j] = m;
+      scores[j] = score;
+      kept++;
     }
-    return count;
-  }
-
-  /** Defender's candidates for s (n liberties): captures and ataris of neighbours, then liberties. */
-  private defenseMoves(s: number, color: Player, n: number, out: Int32Array): number {
-    const b = this.board;
-    const { colors } = b;
-    const adj = b.geo.adjacent;
-    const enemy = 3 - color;
-    let count = 0;
-    const ns = b.chainStones(s, this.scratchStones);
-    const other = this.scratchOther;
-    for (let i = 0; i < ns && count < out.length - 8; i++) {
-      for (let k = 0; k < 4; k++) {
-        const q = this.scratchStones[i] + adj[k];
-        if (colors[q] !== enemy) continue;
-        const ql = b.chainLiberties(q);
-        if (ql === 1 || (ql === 2 && n >= 2)) {
-          const m = b.chainLibertyPoints(q, other);
-          for (let j = 0; j < m; j++) count = pushUnique(out, count, other[j]);
-        }
-      }
-    }
-    const firstLiberty = count;
-    const nl = b.chainLibertyPoints(s, this.scratchLibs);
-    for (let i = 0; i < nl; i++) count = pushUnique(out, count, this.scratchLibs[i]);
-    sortByEmptyNeighbours(out, firstLiberty, count, colors, adj);
-    if (n === 2) {
-      // Second-order liberties: extensions that keep a liberty the attacker cannot fill at once.
-      const firstSecond = count;
-      for (let i = 0; i < nl; i++) {
-        for (let k = 0; k < 4; k++) {
-          const q = this.scratchLibs[i] + adj[k];
-          if (colors[q] === EMPTY) count = pushUnique(out, count, q);
-        }
-      }
-      sortByEmptyNeighbours(out, firstSecond, count, colors, adj);
-    }
-    return count;
-  }
-}
-
-function pushUnique(out: Int32Array, count: number, m: number): number {
-  if (count >= out.length) return count;
-  for (let i = 0; i < count; i++) if (out[i] === m) return count;
-  out[count] = m;
-  return count + 1;
-}
-
-/** Insertion sort of out[from, to) by the number of empty neighbours, most first. */
-function sortByEmptyNeighbours(
-  out: Int32Array,
-  from: number,
-  to: number,
-  colors: Int8Array,
-  adj: Int32Array,
-): void {
-  const score = (m: number) => {
-    let e = 0;
-    for (let k = 0; k < 4; k++) if (colors[m + adj[k]] === EMPTY) e++;
-    return e;
-  };
-  for (let i = from + 1; i < to; i++) {
-    const m = out[i];
-    const sm = score(m);
-    let j = i - 1;
-    while (j >= from && score(out[j]) < sm) {
-      out[j + 1] = out[j];
-      j--;
-    }
-    out[j + 1] = m;
+    return kept;
   }
 }
 

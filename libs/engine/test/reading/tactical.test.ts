@@ -20,6 +20,27 @@ describe('tactical reading (attack / defend with the move, GNU Go codes)', () =>
       '.........',
       '.........',
       '.........',
+      '....X....',
+      '...XOX...',
+      '.........',
+      '.........',
+      '.........',
+      '.........',
+    ]);
+    expect(new TacticalReader(caught).attack(at(caught, 'E5'))).toEqual({
+      code: ReadCode.Win,
+      move: at(caught, 'E4'),
+    });
+    // White to move extends to E4 and has three liberties and room (on the second line, E3-E2
+    // with Black D2 hane would die: the old position is read as captured now).
+    expect(new TacticalReader(caught).defend(at(caught, 'E5'))).toEqual({
+      code: ReadCode.Win,
+      move: at(caught, 'E4'),
+    });
+    const low = Board.fromRows([
+      '.........',
+      '.........',
+      '.........',
       '.........',
       '.........',
       '....X....',
@@ -27,15 +48,7 @@ describe('tactical reading (attack / defend with the move, GNU Go codes)', () =>
       '.........',
       '.........',
     ]);
-    expect(new TacticalReader(caught).attack(at(caught, 'E3'))).toEqual({
-      code: ReadCode.Win,
-      move: at(caught, 'E2'),
-    });
-    // White to move extends to E2 and has three liberties.
-    expect(new TacticalReader(caught).defend(at(caught, 'E3'))).toEqual({
-      code: ReadCode.Win,
-      move: at(caught, 'E2'),
-    });
+    expect(new TacticalReader(low).defend(at(low, 'E3')).code).toBe(ReadCode.Fail);
     const safe = Board.fromRows(['.....', '.....', '..O..', '.....', '.....']);
     expect(new TacticalReader(safe).defend(at(safe, 'C3'))).toEqual({ code: ReadCode.Win, move: 0 });
   });

@@ -1,0 +1,174 @@
+import { MoveFlag, type Board } from '../board/board';
+import { EMPTY, type Player } from '../board/color';
+
+/** Up to which depth (plies from the question) each family of candidate moves is generated. */
+export interface MoveGenDepths {
+  /** Points next to the liberties of a two-liberty string (nets, hane, second-order liberties). */
+  readonly secondOrderTwo: number;
+  /** The same for a three-liberty string (nets against three liberties are expensive). */
+  readonly secondOrderThree: number;
+  /** The defender's ataris on attacking strings of two liberties (breaking the chain around it). */
+  readonly breakChainTwo: number;
+  /** The defender's moves on the liberties of attacking strings of three liberties. */
+  readonly breakChainThree: number;
+  /**
+   * The attacker's rescue of its own two-liberty strings next to the target (extending, or
+   * attacking a defender string of up to three liberties next to them).
+   */
+  readonly rescueTwo: number;
+}
+
+/**
+ * Candidate moves of tactical reading (GNU Go's reading as the model, from its documentation):
+ * what the attacker tries against a string and what its owner tries to save it. Moves are written
+ * into `out` without duplicates, in generation order; ordering and legality are the reader's job.
+ * Uses scratch buffers only (no allocation per call).
+ */
+export class TacticalMoves {
+  private readonly seen: Int32Array;
+  private readonly seenChain: Int32Array;
+  private gen = 0;
+  private readonly libs = new Int32Array(512);
+  private readonly other = new Int32Array(512);
+  private readonly other2 = new Int32Array(512);
+  private readonly stones: Int32Array;
+  private readonly stones2: Int32Array;
+  private count = 0;
+  private out: Int32Array = new Int32Array(0);
+
+  constructor(
+    private readonly board: Board,
+    private readonly depths: MoveGenDepths,
+  ) {
+    this.seen = new Int32Array(board.geo.arraySize);
+    this.seenChain = new Int32Array(board.geo.arraySize);
+    this.stones = new Int32Array(board.geo.arraySize);
+    this.stones2 = new Int32Array(board.geo.arraySize);
+  }
+
+  private begin(out: Int32Array): void {
+    this.gen++;
+    this.count = 0;
+    this.out = out;
+  }
+
+  private add(m: number): void {
+    if (this.board.colors[m] !== EMPTY || this.seen[m] === this.gen || this.count >= this.out.length) return;
+    this.seen[m] = this.gen;
+    this.out[this.count++] = m;
+  }
+
+  /** Adds the empty neighbours of p. */
+  private addNeighbours(p: number): void {
+    const adj = this.board.geo.adjacent;
+    for (let k = 0; k < 4; k++) this.add(p + adj[k]);
+  }
+
+  /** Adds every liberty of the chain at p (through the `other2` buffer). */
+  private addLiberties(p: number): void {
+    const n = this.board.chainLibertyPoints(p, this.other2);
+    for (let i = 0; i < n; i++) this.add(this.other2[i]);
+  }
+
+  /**
+   * Calls `visit(head)` once per chain of `color` next to the chain at s (stones in `stones`,
+   * `ns` of them).
+   */
+  private forNeighbourChains(
+    stones: Int32Array,
+    ns: number,
+    color: number,
+    visit: (q: number) => void,
+  ): void {
+    const { colors } = this.board;
+    const adj = this.board.geo.adjacent;
+    const gen = this.gen;
+    for (let i = 0; i < ns; i++) {
+      for (let k = 0; k < 4; k++) {
+        const q = stones[i] + adj[k];
+        if (colors[q] !== color) continue;
+        const h = this.board.chainHead(q);
+        if (this.seenChain[h] === gen) continue;
+        this.seenChain[h] = gen;
+        visit(q);
+      }
+    }
+  }
+
+  /**
+   * The attacker's candidates against the string at s (n liberties, depth plies deep): its
+   * liberties; approach moves next to a liberty the attacker cannot fill directly (illegal or
+   * self-atari); on two (three, near the root) liberties the points next to the liberties (nets);
+   * rescuing the attacker's own strings in atari next to s (extending, or capturing their capturer).
+   */
+  attackMoves(s: number, attacker: Player, n: number, depth: number, out: Int32Array): number {
+    const b = this.board;
+    this.begin(out);
+    const libs = this.libs;
+    const nl = b.chainLibertyPoints(s, libs);
+    for (let i = 0; i < nl; i++) this.add(libs[i]);
+    for (let i = 0; i < nl; i++) {
+      const f = b.analyzeMove(libs[i], attacker);
+      if (f & MoveFlag.Illegal || (f & MoveFlag.SelfAtari && !(f & MoveFlag.Capturing)))
+        this.addNeighbours(libs[i]);
+    }
+    const d = this.depths;
+    if ((n === 2 && depth < d.secondOrderTwo) || (n === 3 && depth < d.secondOrderThree)) {
+      for (let i = 0; i < nl; i++) this.addNeighbours(libs[i]);
+    }
+    // The attacker's own strings next to s in atari: save them, or the defender gains liberties.
+    const ns = b.chainStones(s, this.stones);
+    const defender = 3 - attacker;
+    const sHead = b.chainHead(s);
+    this.forNeighbourChains(this.stones, ns, attacker, (q) => {
+      const ql = b.chainLiberties(q);
+      if (ql > 2 || (ql === 2 && depth >= d.rescueTwo)) return;
+      this.addLiberties(q);
+      const m = b.chainStones(q, this.stones2);
+      const gen = this.gen;
+      // Capturing (or, for a two-liberty string, attacking) a defender string next to it also saves it.
+      const most = ql === 1 ? 1 : 3;
+      for (let i = 0; i < m; i++) {
+        for (let k = 0; k < 4; k++) {
+          const r = this.stones2[i] + b.geo.adjacent[k];
+          if (b.colors[r] !== defender) continue;
+          const h = b.chainHead(r);
+          if (h === sHead || b.chainLiberties(r) > most || this.seenChain[h] === -gen) continue;
+          this.seenChain[h] = -gen;
+          this.addLiberties(r);
+        }
+      }
+    });
+    return this.count;
+  }
+
+  /**
+   * The defender's candidates for the string at s (n liberties): captures of attacking strings
+   * in atari next to it, ataris of those with two liberties (and, near the root, moves on those
+   * with three), its liberties, and with two (three near the root) liberties the points next to
+   * them (second-order liberties, hane, backfilling).
+   */
+  defenseMoves(s: number, color: Player, n: number, depth: number, out: Int32Array): number {
+    const b = this.board;
+    this.begin(out);
+    const d = this.depths;
+    const ns = b.chainStones(s, this.stones);
+    const enemy = 3 - color;
+    this.forNeighbourChains(this.stones, ns, enemy, (q) => {
+      const ql = b.chainLiberties(q);
+      if (
+        ql === 1 ||
+        (ql === 2 && n >= 2 && depth < d.breakChainTwo) ||
+        (ql === 3 && n >= 2 && depth < d.breakChainThree)
+      )
+        this.addLiberties(q);
+    });
+    const libs = this.libs;
+    const nl = b.chainLibertyPoints(s, libs);
+    for (let i = 0; i < nl; i++) this.add(libs[i]);
+    if ((n === 2 && depth < d.secondOrderTwo) || (n === 3 && depth < d.secondOrderThree)) {
+      for (let i = 0; i < nl; i++) this.addNeighbours(libs[i]);
+    }
+    return this.count;
+  }
+}
