@@ -4,6 +4,7 @@ import {
   Geometry,
   defaultInitialPlayer,
   playerLetter,
+  whiteBonusAt,
   type KataGoQuery,
 } from '@moyo/engine';
 import type { JobSpec } from '../jobs/job-spec';
@@ -52,6 +53,9 @@ export function turnJobsOf(query: KataGoQuery, extras: TurnJobExtras = {}): Kata
       maxVisits: query.maxVisits,
       perspective: query.perspective,
     };
+    // Set only when White gets points, so other turns keep the job ids they had.
+    const whiteBonus = whiteBonusAt(query, turnNumber);
+    if (whiteBonus > 0) options.whiteBonus = whiteBonus;
     for (const flag of [
       'includeOwnership',
       'includeOwnershipStdev',

@@ -9,6 +9,27 @@ function query(input: Record<string, unknown>): KataGoQuery {
 }
 
 describe('KataGo query -> position jobs', () => {
+  it("passes White's handicap bonus of each turn to the katago analysis (only when there is one)", () => {
+    const base = {
+      id: 'h',
+      initialStones: [
+        ['B', 'D4'],
+        ['B', 'F6'],
+      ],
+      moves: [['W', 'E5']],
+      boardXSize: 9,
+      boardYSize: 9,
+      analyzeTurns: [0, 1],
+    };
+    const bonus = (rules: string) =>
+      turnJobsOf(query({ ...base, rules })).map((j) =>
+        j.spec.kind === 'position' ? j.spec.analysisOptions.katago.whiteBonus : null,
+      );
+    expect(bonus('chinese')).toEqual([2, 2]);
+    expect(bonus('aga')).toEqual([1, 1]);
+    expect(bonus('japanese')).toEqual([undefined, undefined]);
+  });
+
   it('makes one katago job per distinct turn, with the moves up to it and the first player', () => {
     const jobs = turnJobsOf(
       query({

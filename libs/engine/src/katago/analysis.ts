@@ -29,9 +29,22 @@ function points(options: AnalysisOptions, field: string, geo: Geometry): Set<num
 export const katagoAnalysis: AnalysisDefinition<KataGoTurnAnalysis> = {
   name: 'katago',
   description:
-    "KataGo analysis answer of the position (rootInfo, moveInfos, ownership; + = the perspective's player); options: maxVisits 1..2^50 (500), perspective BLACK|WHITE|SIDETOMOVE, includeOwnership, includeOwnershipStdev, includeMovesOwnership, includeMovesOwnershipStdev (booleans), avoid / allow (vertices for the player to move)",
+    "KataGo analysis answer of the position (rootInfo, moveInfos, ownership; + = the perspective's player); options: maxVisits 1..2^50 (500), whiteBonus (points White gets for handicap, KataGo's whiteHandicapBonus; 0), perspective BLACK|WHITE|SIDETOMOVE, includeOwnership, includeOwnershipStdev, includeMovesOwnership, includeMovesOwnershipStdev (booleans), avoid / allow (vertices for the player to move)",
   run(position, options) {
-    checkOptionKeys(options, ['maxVisits', 'perspective', ...FLAGS, 'avoid', 'allow'], 'katago');
+    checkOptionKeys(
+      options,
+      ['maxVisits', 'perspective', ...FLAGS, 'avoid', 'allow', 'whiteBonus'],
+      'katago',
+    );
+    const whiteBonus = options.whiteBonus ?? 0;
+    if (
+      typeof whiteBonus !== 'number' ||
+      !Number.isInteger(whiteBonus) ||
+      whiteBonus < 0 ||
+      whiteBonus > 400
+    ) {
+      throw new RangeError(`whiteBonus: must be an integer from 0 to 400, got ${JSON.stringify(whiteBonus)}`);
+    }
     const maxVisits = options.maxVisits ?? DEFAULT_MAX_VISITS;
     if (
       typeof maxVisits !== 'number' ||
@@ -56,6 +69,7 @@ export const katagoAnalysis: AnalysisDefinition<KataGoTurnAnalysis> = {
     const geo = position.board.geo;
     return analyzeTurn(position, {
       maxVisits,
+      whiteBonus,
       perspective: perspective as Perspective,
       ...flags,
       avoid: points(options, 'avoid', geo),

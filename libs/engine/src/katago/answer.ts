@@ -22,6 +22,11 @@ export type Perspective = 'BLACK' | 'WHITE' | 'SIDETOMOVE';
 /** What a turn's answer holds and how much effort it gets. */
 export interface TurnOptions {
   readonly maxVisits: number;
+  /**
+   * Points White gets beyond komi for handicap stones (KataGo's whiteHandicapBonus, 0 when absent):
+   * subtracted from Black's lead, so scoreLead and winrate include it as KataGo's do.
+   */
+  readonly whiteBonus?: number;
   readonly perspective: Perspective;
   readonly includeOwnership?: boolean;
   readonly includeOwnershipStdev?: boolean;
@@ -132,9 +137,14 @@ function candidates(
   return out;
 }
 
+/** The estimate with White's handicap bonus taken off Black's lead. */
+function withWhiteBonus(estimate: PositionEstimate, whiteBonus: number): PositionEstimate {
+  return whiteBonus === 0 ? estimate : { ...estimate, scoreLead: estimate.scoreLead - whiteBonus };
+}
+
 /** Analyses one position (the player to move is `position.toPlay`) into KataGo's turn answer. */
 export function analyzeTurn(position: Position, options: TurnOptions): KataGoTurnAnalysis {
-  const estimate = estimatePosition(position);
+  const estimate = withWhiteBonus(estimatePosition(position), options.whiteBonus ?? 0);
   const player = position.toPlay;
   const sign = perspectiveSign(options.perspective, player);
   const mover = viewSign(player);

@@ -2,6 +2,7 @@
 export * from './errors';
 export * from './coords';
 export * from './rules';
+export * from './handicap';
 export * from './estimate';
 export * from './answer';
 export * from './query';

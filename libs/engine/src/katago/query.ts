@@ -10,6 +10,7 @@ import type { Rules } from '../board/rules';
 import { DEFAULT_MAX_VISITS, type Perspective } from './answer';
 import { parseKataGoPlayer, parseKataGoVertex } from './coords';
 import { KataGoFieldError, type KataGoWarning } from './errors';
+import type { WhiteHandicapBonusRule } from './handicap';
 import { resolveKataGoRules } from './rules';
 
 /** A query ready to analyse: the position's facts and the answer's options. */
@@ -18,6 +19,8 @@ export interface KataGoQuery {
   readonly size: number;
   readonly rules: Rules;
   readonly komi: number;
+  /** White's handicap bonus rule (the rules' own, or the top-level `whiteHandicapBonus`). */
+  readonly whiteHandicapBonus: WhiteHandicapBonusRule;
   readonly initialStones: readonly { point: number; color: PointColor }[];
   /** The player to move before `moves[0]`; null: KataGo's default. */
   readonly initialPlayer: Player | null;
@@ -71,8 +74,6 @@ const IGNORED: Record<string, string> = {
   rootFpuReductionMax: 'Moyo does not search: ignored',
   reportDuringSearchEvery: 'Moyo answers each turn once, with isDuringSearch false',
   firstReportDuringSearchAfter: 'Moyo answers each turn once, with isDuringSearch false',
-  whiteHandicapBonus:
-    "ignored: Moyo's area counting gives White one point per handicap stone from the second",
 };
 
 const MAX_VISITS_LIMIT = 2 ** 50;
@@ -293,7 +294,8 @@ function parseQuery(
   if (q.firstReportDuringSearchAfter !== undefined) {
     number('firstReportDuringSearchAfter', q.firstReportDuringSearchAfter, 0.001, 1e6);
   }
-  if (q.whiteHandicapBonus !== undefined && !['0', 'N', 'N-1'].includes(q.whiteHandicapBonus as string)) {
+  const whb = q.whiteHandicapBonus ?? resolved.whiteHandicapBonus;
+  if (whb !== '0' && whb !== 'N' && whb !== 'N-1') {
     throw new KataGoFieldError('whiteHandicapBonus', 'Must be "0", "N" or "N-1"');
   }
   const flags = {
@@ -321,6 +323,7 @@ function parseQuery(
     size: xs,
     rules: resolved.rules,
     komi,
+    whiteHandicapBonus: whb,
     initialStones,
     initialPlayer,
     moves,

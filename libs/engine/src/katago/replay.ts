@@ -6,6 +6,7 @@ import { Game } from '../board/history';
 import { analyzeTurn, type KataGoTurnAnalysis } from './answer';
 import { playerLetter } from './coords';
 import { KataGoFieldError } from './errors';
+import { handicapStonesAt, whiteHandicapBonusPoints } from './handicap';
 import { defaultInitialPlayer, type KataGoQuery } from './query';
 
 /**
@@ -41,9 +42,16 @@ export function gameAtTurn(query: KataGoQuery, turnNumber: number): Game {
 /** A turn's full KataGo answer: `id`, `turnNumber` and the analysis. */
 export type KataGoTurnResult = { id: string; turnNumber: number } & KataGoTurnAnalysis;
 
-/** The analysis options of a query for a position whose player to move is `position.toPlay`. */
-function turnOptions(query: KataGoQuery, position: Position) {
+/** White's handicap bonus in points at a turn of a query (KataGo's count and rule). Pure. */
+export function whiteBonusAt(query: KataGoQuery, turnNumber: number): number {
+  const n = handicapStonesAt(query.initialStones, query.moves, turnNumber);
+  return whiteHandicapBonusPoints(query.whiteHandicapBonus, n);
+}
+
+/** The analysis options of a query's turn, whose player to move is `position.toPlay`. */
+function turnOptions(query: KataGoQuery, position: Position, turnNumber: number) {
   return {
+    whiteBonus: whiteBonusAt(query, turnNumber),
     maxVisits: query.maxVisits,
     perspective: query.perspective,
     includeOwnership: query.includeOwnership,
@@ -58,5 +66,5 @@ function turnOptions(query: KataGoQuery, position: Position) {
 /** Analyses one turn of a query (the moves were checked when it was read). */
 export function answerTurn(query: KataGoQuery, turnNumber: number): KataGoTurnResult {
   const position = positionFromGame(gameAtTurn(query, turnNumber));
-  return { id: query.id, turnNumber, ...analyzeTurn(position, turnOptions(query, position)) };
+  return { id: query.id, turnNumber, ...analyzeTurn(position, turnOptions(query, position, turnNumber)) };
 }

@@ -1,5 +1,6 @@
 import { RULES, type Rules, type RulesName } from '../board/rules';
 import { KataGoFieldError } from './errors';
+import type { WhiteHandicapBonusRule } from './handicap';
 
 /** KataGo's rule facts (`Rules` in KataGo's rules.cpp); Tromp-Taylor where a key is absent. */
 export interface KataGoRuleFacts {
@@ -8,7 +9,7 @@ export interface KataGoRuleFacts {
   tax: 'NONE' | 'SEKI' | 'ALL';
   suicide: boolean;
   hasButton: boolean;
-  whiteHandicapBonus: '0' | 'N' | 'N-1';
+  whiteHandicapBonus: WhiteHandicapBonusRule;
   friendlyPassOk: boolean;
   komi?: number;
 }
@@ -20,6 +21,8 @@ export interface ResolvedRules {
   readonly komi: number;
   /** Why the engine's rule set differs from the one asked for (empty when it matches). */
   readonly approximations: string[];
+  /** What White gets per handicap stone (KataGo's rule; applied to the score by the KataGo answer). */
+  readonly whiteHandicapBonus: WhiteHandicapBonusRule;
 }
 
 const TROMP_TAYLOR: KataGoRuleFacts = {
@@ -32,19 +35,22 @@ const TROMP_TAYLOR: KataGoRuleFacts = {
   friendlyPassOk: false,
 };
 
-/** KataGo's named rule sets (rules.cpp) and the engine rule set each is played with. */
-const NAMED: Record<string, { moyo: RulesName; note?: string }> = {
+/**
+ * KataGo's named rule sets (rules.cpp), the engine rule set each is played with, and White's
+ * handicap bonus (N for the Chinese sets, N-1 for AGA, BGA and French, else 0).
+ */
+const NAMED: Record<string, { moyo: RulesName; note?: string; whb?: WhiteHandicapBonusRule }> = {
   'tromp-taylor': { moyo: 'tromp-taylor' },
-  chinese: { moyo: 'chinese', note: 'simple ko is played with positional superko' },
-  'chinese-ogs': { moyo: 'chinese' },
-  'chinese-kgs': { moyo: 'chinese' },
+  chinese: { moyo: 'chinese', note: 'simple ko is played with positional superko', whb: 'N' },
+  'chinese-ogs': { moyo: 'chinese', whb: 'N' },
+  'chinese-kgs': { moyo: 'chinese', whb: 'N' },
   japanese: { moyo: 'japanese' },
   korean: { moyo: 'korean' },
   'stone-scoring': { moyo: 'chinese', note: 'stone scoring is counted as area scoring' },
-  aga: { moyo: 'aga' },
-  bga: { moyo: 'aga' },
-  french: { moyo: 'aga' },
-  'aga-button': { moyo: 'aga', note: 'the pass button is not counted' },
+  aga: { moyo: 'aga', whb: 'N-1' },
+  bga: { moyo: 'aga', whb: 'N-1' },
+  french: { moyo: 'aga', whb: 'N-1' },
+  'aga-button': { moyo: 'aga', note: 'the pass button is not counted', whb: 'N-1' },
   'new-zealand': { moyo: 'new-zealand' },
   nz: { moyo: 'new-zealand' },
   goe: { moyo: 'tromp-taylor' },
@@ -170,6 +176,16 @@ function factsFromCompact(s: string): KataGoRuleFacts | null {
   return f;
 }
 
+function fromFacts(facts: KataGoRuleFacts): ResolvedRules {
+  const { moyo, notes } = nearest(facts);
+  return {
+    rules: RULES[moyo],
+    komi: facts.komi ?? defaultKomi(facts),
+    approximations: notes,
+    whiteHandicapBonus: facts.whiteHandicapBonus,
+  };
+}
+
 /**
  * The query's `rules`: a KataGo rule set name (any case and spelling), KataGo's compact string, or
  * an object of rule facts (absent keys are Tromp-Taylor's, unknown keys an error). Throws
@@ -185,17 +201,19 @@ export function resolveKataGoRules(value: unknown): ResolvedRules {
         scoring: rules.scoring === 'area' ? 'AREA' : 'TERRITORY',
         hasButton: name === 'aga-button',
       });
-      return { rules, komi, approximations: named.note ? [named.note] : [] };
+      return {
+        rules,
+        komi,
+        approximations: named.note ? [named.note] : [],
+        whiteHandicapBonus: named.whb ?? '0',
+      };
     }
     const facts = factsFromCompact(value);
     if (!facts) throw new KataGoFieldError('rules', `Unknown rules '${value}'`);
-    const { moyo, notes } = nearest(facts);
-    return { rules: RULES[moyo], komi: facts.komi ?? defaultKomi(facts), approximations: notes };
+    return fromFacts(facts);
   }
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    const facts = factsFromObject(value as Record<string, unknown>);
-    const { moyo, notes } = nearest(facts);
-    return { rules: RULES[moyo], komi: facts.komi ?? defaultKomi(facts), approximations: notes };
+    return fromFacts(factsFromObject(value as Record<string, unknown>));
   }
   throw new KataGoFieldError('rules', 'Must be a string or an object');
 }
