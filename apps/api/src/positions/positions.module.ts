@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module';
 import { KataGoModule } from '../katago/katago.module';
 import { PositionsController } from './positions.controller';
+import { PositionNormalizer } from './normalizer/position-normalizer';
 import { PositionsService } from './positions.service';
 
 /** POST /v1/positions. */
 @Module({
   imports: [JobsModule, KataGoModule],
   controllers: [PositionsController],
-  providers: [PositionsService],
+  providers: [PositionsService, PositionNormalizer],
 })
 export class PositionsModule {}

@@ -3,7 +3,8 @@ import { jobLinks } from '../jobs/job-view';
 import { JobSubmissionService } from '../jobs/job-submission.service';
 import type { JobSpec } from '../jobs/job-spec';
 import { KataGoQueryService } from '../katago/katago-query.service';
-import { normalizePositionRequest, type PositionRequestLimits } from './dto/position-request';
+import type { PositionRequestLimits } from './dto/position-request';
+import { PositionNormalizer } from './normalizer/position-normalizer';
 
 /** POST /v1/positions: validation and normalisation, then one job or a batch of them. */
 @Injectable()
@@ -11,6 +12,7 @@ export class PositionsService {
   constructor(
     private readonly submission: JobSubmissionService,
     private readonly katago: KataGoQueryService,
+    private readonly normalizer: PositionNormalizer,
   ) {}
 
   async submit(
@@ -19,7 +21,7 @@ export class PositionsService {
     idempotencyKey: string | undefined,
     limits: PositionRequestLimits,
   ) {
-    const request = normalizePositionRequest(body, limits);
+    const request = await this.normalizer.normalize(body, limits);
     if (request.katago) {
       // A KataGo query: one batch (one job per turn) whose answers GET /v1/katago/analysis/:batchId reads.
       const { query, extras, warnings } = request.katago;

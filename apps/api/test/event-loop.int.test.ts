@@ -1,0 +1,128 @@
+import type { AddressInfo } from 'node:net';
+import { BatchRepository, JobRepository } from '@moyo/persistence';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useIsolatedServices } from '../../../test/support/services';
+import { PositionNormalizer } from '../src/positions/normalizer/position-normalizer';
+import { bootApi, type ApiHarness } from './support/api-harness';
+import { heaviestTurns, longGame } from './support/long-game';
+
+/**
+ * The heaviest analyzeTurns request the api takes (2000 moves, 500 turns, 250,000 moves in all)
+ * must leave the event loop free: /healthz, asked one request after another over real HTTP while
+ * the request is processed, answers inside each phase of it. Ordering only, no clock: with the
+ * game replayed on the loop, or the 500 job ids computed in one go, no answer can land inside that
+ * phase.
+ */
+describe('one analyzeTurns request of 2000 moves does not hold the event loop', () => {
+  const services = useIsolatedServices();
+  let api: ApiHarness;
+  let key: string;
+  let base: string;
+
+  beforeAll(async () => {
+    api = await bootApi(services());
+    await api.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}`;
+    key = (await api.newTenant('loop')).key;
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  /** Records named events in order; `wrap` adds start/end events around a method of `target`. */
+  function recorder() {
+    const events: string[] = [];
+    const wrap = <T extends object>(target: T, method: keyof T & string, name: string) => {
+      const original = (target[method] as (...args: unknown[]) => Promise<unknown>).bind(target);
+      (target as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+        events.push(`${name}:start`);
+        try {
+          return await original(...args);
+        } finally {
+          events.push(`${name}:end`);
+        }
+      };
+      return () => {
+        (target as Record<string, unknown>)[method] = original;
+      };
+    };
+    /** Indexes of `healthz` events between the first `from` and the first `to` after it. */
+    const healthzBetween = (from: string, to: string) => {
+      const start = events.indexOf(from);
+      const end = events.indexOf(to, start);
+      expect(start, `${from} in ${events.join(' ')}`).toBeGreaterThanOrEqual(0);
+      expect(end, `${to} in ${events.join(' ')}`).toBeGreaterThan(start);
+      return events.slice(start, end).filter((e) => e === 'healthz').length;
+    };
+    return { events, wrap, healthzBetween };
+  }
+
+  it.each([
+    [
+      'moves',
+      (g: ReturnType<typeof longGame>) => ({ moves: g.moves, boardXSize: 19, komi: 7.5, rules: 'chinese' }),
+    ],
+    ['sgf', (g: ReturnType<typeof longGame>) => ({ sgf: g.sgf })],
+  ])(
+    'as %s: /healthz answers while the game is read, while the 500 ids are made and while they are stored',
+    async (kind, fields) => {
+      const game = longGame(2000, kind === 'moves' ? 11 : 12);
+      const body = JSON.stringify({ ...fields(game), analyzeTurns: heaviestTurns(), analyses: ['board'] });
+      const rec = recorder();
+      const restore = [
+        rec.wrap(api.app.get(PositionNormalizer), 'normalize', 'read'),
+        rec.wrap(api.app.get(BatchRepository), 'createIfAbsent', 'batch'),
+        rec.wrap(api.app.get(JobRepository), 'createManyIfAbsent', 'insert'),
+      ];
+      try {
+        let done = false;
+        const submitted = fetch(`${base}/v1/positions`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body,
+        }).then(async (res) => {
+          rec.events.push('post:end');
+          done = true;
+          return { status: res.status, body: (await res.json()) as { jobIds?: string[] } };
+        });
+        while (!done) {
+          const res = await fetch(`${base}/healthz`);
+          await res.arrayBuffer();
+          expect(res.status).toBe(200);
+          if (!done) rec.events.push('healthz');
+        }
+        const answer = await submitted;
+        expect(answer.status).toBe(202);
+        expect(answer.body.jobIds).toHaveLength(500);
+        // The game's replay (zod, SGF, 2000 legal moves) runs on the request thread.
+        expect(rec.healthzBetween('read:start', 'read:end')).toBeGreaterThan(0);
+        // The 500 ids (250,000 moves hashed) are made in slices before the batch row is written.
+        expect(rec.healthzBetween('read:end', 'batch:start')).toBeGreaterThan(0);
+        // The rows go in several inserts, and /healthz answers between them and the queue adds.
+        expect(rec.events.filter((e) => e === 'insert:start').length).toBeGreaterThan(1);
+        expect(rec.healthzBetween('insert:start', 'post:end')).toBeGreaterThan(0);
+      } finally {
+        for (const undo of restore) undo();
+      }
+    },
+  );
+  it('a large body read on the thread is refused as in place: 422 naming the field', async () => {
+    const game = longGame(400, 13);
+    const post = (body: unknown) =>
+      fetch(`${base}/v1/positions`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as { field?: string } }));
+    const moves = game.moves.map((m, i) => (i === 350 ? [m[0], game.moves[349][1]] : m));
+    const illegal = await post({ moves, boardXSize: 19, rules: 'chinese' });
+    expect(illegal.status).toBe(422);
+    expect(illegal.body.field).toBe('moves[350]');
+    const badSgf = await post({ sgf: game.sgf.replace(';B[', ';B[zz]X[') });
+    expect(badSgf.status).toBe(422);
+    expect(badSgf.body.field).toBe('sgf');
+    const webhook = await post({ sgf: game.sgf, webhookUrl: 'http://127.0.0.1/hook' });
+    expect(webhook.status).toBe(422);
+    expect(webhook.body.field).toBe('webhookUrl');
+  });
+});
