@@ -29,6 +29,19 @@ describe('api config', () => {
     );
   });
 
+  it('reads METRICS_TOKEN (unset: open /metrics) and refuses a short or spaced one by name', () => {
+    const env = {
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/moyo',
+    };
+    expect(ApiConfig.fromEnv(env).metricsToken).toBeNull();
+    expect(ApiConfig.fromEnv({ ...env, METRICS_TOKEN: 'a'.repeat(32) }).metricsToken).toBe('a'.repeat(32));
+    for (const bad of ['short', 'sixteen chars but spaced'])
+      expect(() => ApiConfig.fromEnv({ ...env, METRICS_TOKEN: bad })).toThrow(
+        /METRICS_TOKEN: must be 16 to 512/,
+      );
+  });
+
   it('parses WEBHOOK_ALLOWLIST as the worker does and names a malformed entry', () => {
     const env = {
       REDIS_URL: 'redis://127.0.0.1:6379',

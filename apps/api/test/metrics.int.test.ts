@@ -87,3 +87,34 @@ describe('/metrics: queue depth, job latency histogram, webhook outcomes', () =>
     reads.mockRestore();
   });
 });
+
+describe('/metrics behind METRICS_TOKEN', () => {
+  const services = useIsolatedServices();
+  const token = 'metrics-token-for-the-test-0123456789';
+  let api: ApiHarness;
+
+  beforeAll(async () => {
+    api = await bootApi(services(), { METRICS_TOKEN: token });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it('answers 401 naming Authorization without the token or with another one, 200 with it', async () => {
+    for (const header of [undefined, 'Bearer wrong-token', `Bearer ${token}x`, token, `Basic ${token}`]) {
+      const req = request(api.server).get('/metrics');
+      const res = await (header === undefined ? req : req.set('Authorization', header));
+      expect(res.status, String(header)).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+      expect(res.body).toMatchObject({ statusCode: 401, field: 'Authorization' });
+      expect(res.text).not.toContain('moyo_');
+    }
+    const res = await request(api.server).get('/metrics').set('Authorization', `Bearer ${token}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('moyo_api_nodejs_eventloop_lag_p99_seconds');
+  });
+
+  it('leaves the probes open', async () => {
+    expect((await request(api.server).get('/healthz')).status).toBe(200);
+  });
+});

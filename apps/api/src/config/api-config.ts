@@ -25,6 +25,11 @@ export const apiGatewayEnvSchema = apiEnvSchema.extend({
   BODY_LIMIT_BYTES: positiveInt(64 * 1024 * 1024, 1024 * 1024),
   /** Largest `sgf` text of a position request (bytes). */
   MAX_SGF_BYTES: positiveInt(16 * 1024 * 1024, 256 * 1024),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>` (else 401). */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 visible ASCII characters (e.g. openssl rand -hex 32)')
+    .optional(),
 });
 
 type ApiEnv = z.infer<typeof apiGatewayEnvSchema>;
@@ -52,6 +57,8 @@ export class ApiConfig {
    * refused when registered, not only when a delivery fails.
    */
   readonly webhookAllowlist: WebhookAllowlist;
+  /** METRICS_TOKEN: the bearer token /metrics asks for; null: /metrics is open. */
+  readonly metricsToken: string | null;
 
   private constructor(env: ApiEnv) {
     this.port = env.PORT;
@@ -65,6 +72,7 @@ export class ApiConfig {
     this.rateLimit = { requests: env.RATE_LIMIT_REQUESTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS };
     this.bodyLimitBytes = env.BODY_LIMIT_BYTES;
     this.maxSgfBytes = env.MAX_SGF_BYTES;
+    this.metricsToken = env.METRICS_TOKEN ?? null;
     this.webhookRetry = {
       backoffBaseMs: env.WEBHOOK_BACKOFF_BASE_MS,
       retryWindowMs: env.WEBHOOK_RETRY_WINDOW_MS,

@@ -1,6 +1,7 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Header, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Registry } from 'prom-client';
+import { MetricsTokenGuard } from './metrics-token.guard';
 import { MetricsService } from './metrics.service';
 
 @ApiExcludeController()
@@ -8,8 +9,9 @@ import { MetricsService } from './metrics.service';
 export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
 
-  /** Prometheus scrape endpoint. */
+  /** Prometheus scrape endpoint (behind METRICS_TOKEN when it is set). */
   @Get('metrics')
+  @UseGuards(MetricsTokenGuard)
   @Header('Content-Type', Registry.PROMETHEUS_CONTENT_TYPE)
   scrape(): Promise<string> {
     return this.metrics.scrape();
