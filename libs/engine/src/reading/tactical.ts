@@ -1,8 +1,7 @@
 import type { Board } from '../board/board';
 import { BLACK, EMPTY, WHITE, type Player } from '../board/color';
 import { TacticalMoves, type MoveGenDepths } from './moves';
-import { bestOfMoves } from './node';
-import { invert, packResult, ReadCode, unpackResult, type ReadResult } from './result';
+import { codeRank, downgrade, invert, packResult, ReadCode, unpackResult, type ReadResult } from './result';
 import { TranspositionTable } from './transposition';
 
 /** Limits of tactical (string capture) reading; depths are plies from the question. */
@@ -58,6 +57,8 @@ export class TacticalReader {
   /** Nodes visited in all. */
   totalNodes = 0;
   private exhausted = false;
+  /** The player allowed to take kos in the current line (0: nobody has taken one yet). */
+  private komaster = 0;
   private readonly table = new TranspositionTable();
   private readonly moveBuf: Int32Array[] = [];
   private readonly scoreBuf: Int32Array[] = [];
@@ -97,6 +98,7 @@ export class TacticalReader {
   }
 
   private begin(): void {
+    this.komaster = 0;
     this.nodes = 0;
     this.exhausted = false;
   }
@@ -134,32 +136,83 @@ export class TacticalReader {
     const cap = this.cap(depth);
     if (n > cap || depth >= this.params.maxDepth || this.tick()) return packResult(ReadCode.Fail, 0);
     const op = OP_ATTACK + cap - 1;
-    const cached = this.table.get(b.hashLo, b.hashHi, s, op);
+    const lo = this.keyLo();
+    const hi = this.keyHi();
+    const cached = this.table.get(lo, hi, s, op);
     if (cached >= 0) return cached;
 
     const [moves, scores] = this.buffers(depth);
     let count = this.gen.attackMoves(s, attacker, n, depth, moves);
     count = this.order(s, attacker, true, n, moves, scores, count);
-    const result = bestOfMoves(b, attacker, moves, count, () =>
+    const result = this.bestOf(attacker, moves, count, () =>
       b.colors[s] === EMPTY ? ReadCode.Win : invert(unpackResult(this.readDefend(s, depth + 1)).code),
     );
-    if (!this.exhausted) this.table.set(b.hashLo, b.hashHi, s, op, result);
+    if (!this.exhausted) this.table.set(lo, hi, s, op, result);
     return result;
   }
 
-  /** The string at s has one liberty: capture it (KO_A when that takes a ko, KO_B when the ko forbids it). */
+  /**
+   * The string at s has one liberty: capture it (KO_A when that takes a ko, KO_B when the ko
+   * forbids it right now; neither when the defender is the ko master).
+   */
   private captureInAtari(s: number, attacker: Player): number {
     const b = this.board;
     b.chainLibertyPoints(s, this.libBuf);
     const l = this.libBuf[0];
+    const mayTakeKo = this.komaster === 0 || this.komaster === attacker;
     if (b.isLegal(l, attacker)) {
       b.playAssumeLegal(l, attacker);
       const ko = b.koPoint !== 0;
       b.undo();
-      return packResult(ko ? ReadCode.KoA : ReadCode.Win, l);
+      if (!ko) return packResult(ReadCode.Win, l);
+      return mayTakeKo ? packResult(ReadCode.KoA, l) : packResult(ReadCode.Fail, 0);
     }
-    if (l === b.koPointFor(attacker)) return packResult(ReadCode.KoB, l);
+    if (l === b.koPointFor(attacker) && mayTakeKo) return packResult(ReadCode.KoB, l);
     return packResult(ReadCode.Fail, 0);
+  }
+
+  /** The cache key: the position's hash with the ko master mixed in. */
+  private keyLo(): number {
+    return (this.board.hashLo ^ Math.imul(this.komaster, 0x9e3779b1)) >>> 0;
+  }
+
+  private keyHi(): number {
+    return (this.board.hashHi ^ Math.imul(this.komaster, 0x85ebca6b)) >>> 0;
+  }
+
+  /**
+   * One node: plays each candidate of `player`, asks `score()` for the code after it and keeps the
+   * best (stopping at an outright win). A ko capture is allowed only to the ko master (or anyone
+   * while there is none; the capturer becomes it) and wins KO_A at best. Packed result.
+   */
+  private bestOf(player: Player, moves: Int32Array, count: number, score: () => number): number {
+    const b = this.board;
+    let best = 0;
+    let bestMove = 0;
+    for (let i = 0; i < count; i++) {
+      const m = moves[i];
+      if (!b.isLegal(m, player)) continue;
+      b.playAssumeLegal(m, player);
+      const koCapture = b.koPoint !== 0;
+      let code: number;
+      if (koCapture && this.komaster !== 0 && this.komaster !== player) {
+        code = ReadCode.Fail;
+      } else if (koCapture) {
+        const saved = this.komaster;
+        this.komaster = player;
+        code = downgrade(score(), ReadCode.KoA);
+        this.komaster = saved;
+      } else {
+        code = score();
+      }
+      b.undo();
+      if (codeRank(code) > codeRank(best)) {
+        best = code;
+        bestMove = m;
+        if (code === ReadCode.Win) break;
+      }
+    }
+    return packResult(best, best === 0 ? 0 : bestMove);
   }
 
   /** Defender to move, the string at s under attack. Packed result. */
@@ -171,17 +224,33 @@ export class TacticalReader {
     const cap = this.cap(depth);
     if (n > cap || depth >= this.params.maxDepth || this.tick()) return packResult(ReadCode.Win, 0);
     const op = OP_DEFEND + cap - 1;
-    const cached = this.table.get(b.hashLo, b.hashHi, s, op);
+    const lo = this.keyLo();
+    const hi = this.keyHi();
+    const cached = this.table.get(lo, hi, s, op);
     if (cached >= 0) return cached;
 
     const [moves, scores] = this.buffers(depth);
     let count = this.gen.defenseMoves(s, color, n, depth, moves);
     count = this.order(s, color, false, n, moves, scores, count);
-    const result = bestOfMoves(b, color, moves, count, () =>
+    let result = this.bestOf(color, moves, count, () =>
       invert(unpackResult(this.readAttack(s, depth + 1)).code),
     );
-    if (!this.exhausted) this.table.set(b.hashLo, b.hashHi, s, op, result);
+    if (depth > 0) result = this.tenuki(s, depth, result);
+    if (!this.exhausted) this.table.set(lo, hi, s, op, result);
     return result;
+  }
+
+  /**
+   * When no candidate saves s outright, the defender may also leave it alone (every candidate can
+   * make things worse, e.g. fill its own eye): the attacker moves again. Returns the better result.
+   */
+  private tenuki(s: number, depth: number, result: number): number {
+    const b = this.board;
+    if (unpackResult(result).code === ReadCode.Win) return result;
+    b.passRecorded();
+    const code = invert(unpackResult(this.readAttack(s, depth + 1)).code);
+    b.undo();
+    return codeRank(code) > codeRank(unpackResult(result).code) ? packResult(code, 0) : result;
   }
 
   /**
