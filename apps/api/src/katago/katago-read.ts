@@ -1,4 +1,10 @@
-import { KataGoFieldError, gameAtTurn, parseKataGoInput, type KataGoQuery } from '@moyo/engine';
+import {
+  KataGoFieldError,
+  gameAtTurn,
+  hasInterimAnswer,
+  parseKataGoInput,
+  type KataGoQuery,
+} from '@moyo/engine';
 
 /** A KataGo output line (a result, an error, a warning or an echo). */
 export type KataGoLine = Record<string, unknown>;
@@ -17,7 +23,8 @@ export interface KataGoRead {
 /**
  * Reads one query object with the engine's KataGo parser (the only one), then replays its moves
  * once so an illegal move is the `moves` error before anything is queued. Adds the api's own
- * warning: the queue runs turns in submission order, not by `priority`. Pure.
+ * warnings: no interim answers (a turn is one job), and the queue runs turns in submission order,
+ * not by `priority`. Pure.
  */
 export function readKataGoInput(input: unknown): KataGoRead {
   const parsed = parseKataGoInput(input);
@@ -37,6 +44,14 @@ export function readKataGoInput(input: unknown): KataGoRead {
     return { lines: [{ id: query.id, field: e.field, error: e.message }] };
   }
   const lines: KataGoLine[] = warnings.map((w) => ({ id: query.id, field: w.field, warning: w.warning }));
+  if (hasInterimAnswer(query)) {
+    lines.push({
+      id: query.id,
+      field: 'reportDuringSearchEvery',
+      warning:
+        'the api answers each turn once, when its job ends: no interim answers (moyo analysis sends them)',
+    });
+  }
   if (query.turns.some((t) => t.priority !== 0)) {
     lines.push({ id: query.id, field: 'priority', warning: 'the api queue runs turns in submission order' });
   }

@@ -27,6 +27,8 @@ export interface TurnOptions {
    * subtracted from Black's lead, so scoreLead and winrate include it as KataGo's do.
    */
   readonly whiteBonus?: number;
+  /** An interim answer (KataGo's isDuringSearch: true), default false. */
+  readonly isDuringSearch?: boolean;
   readonly perspective: Perspective;
   readonly includeOwnership?: boolean;
   readonly includeOwnershipStdev?: boolean;
@@ -65,7 +67,7 @@ export interface KataGoRootInfo {
 
 /** A turn's answer without `id` and `turnNumber` (the query adds them). */
 export interface KataGoTurnAnalysis {
-  isDuringSearch: false;
+  isDuringSearch: boolean;
   moveInfos: KataGoMoveInfo[];
   rootInfo: KataGoRootInfo;
   ownership?: number[];
@@ -76,6 +78,11 @@ export interface KataGoTurnAnalysis {
 export const VISITS_PER_CANDIDATE = 10;
 /** The most candidates valued per turn. */
 export const MAX_CANDIDATES = 400;
+/**
+ * The effort of the quick stage a query with reportDuringSearchEvery is first answered from (its
+ * interim answer): the same estimate, ten candidates valued instead of up to 400.
+ */
+export const QUICK_STAGE_VISITS = 100;
 /** The default effort when a query gives no maxVisits (KataGo's analysis config default). */
 export const DEFAULT_MAX_VISITS = 500;
 /** Points lost per e-fold of a move's share of the visits. */
@@ -182,7 +189,7 @@ export function analyzeTurn(position: Position, options: TurnOptions): KataGoTur
   });
   const lead = sign * estimate.scoreLead;
   const answer: KataGoTurnAnalysis = {
-    isDuringSearch: false,
+    isDuringSearch: options.isDuringSearch ?? false,
     moveInfos,
     rootInfo: {
       currentPlayer: playerLetter(player),

@@ -1,7 +1,8 @@
-import { ENGINE } from '../analysis/registry';
+import { ENGINE, positionFromGame } from '../analysis/registry';
+import type { Position } from '../analysis/types';
 import { KataGoFieldError, type KataGoWarning } from './errors';
 import { parseKataGoInput, type KataGoAction, type KataGoQuery } from './query';
-import { answerTurn, gameAtTurn, type KataGoTurnResult } from './replay';
+import { answerTurn, gameAtTurn, hasInterimAnswer, type KataGoTurnResult } from './replay';
 
 /** A line of output: a result, an error, a warning or an action's echo (JSON objects). */
 export type KataGoOutput = KataGoTurnResult | Record<string, unknown>;
@@ -14,6 +15,8 @@ interface QueuedTurn {
   readonly turnNumber: number;
   readonly priority: number;
   readonly seq: number;
+  /** The position, once the turn's interim answer was sent (its final answer reuses the analysis). */
+  position?: Position;
 }
 
 /**
@@ -70,10 +73,17 @@ export class KataGoAnalysisEngine {
       const b = this.queue[best];
       if (a.priority > b.priority || (a.priority === b.priority && a.seq < b.seq)) best = i;
     }
-    const [turn] = this.queue.splice(best, 1);
+    const turn = this.queue[best];
     try {
-      return answerTurn(turn.query, turn.turnNumber);
+      if (!turn.position && hasInterimAnswer(turn.query)) {
+        // The quick stage first; the turn stays queued for its final answer.
+        turn.position = positionFromGame(gameAtTurn(turn.query, turn.turnNumber));
+        return answerTurn(turn.query, turn.turnNumber, 'interim', turn.position);
+      }
+      this.queue.splice(best, 1);
+      return answerTurn(turn.query, turn.turnNumber, 'final', turn.position);
     } catch (e) {
+      this.queue = this.queue.filter((t) => t !== turn);
       // A fault of the engine on one turn is that turn's error line; the queue goes on.
       return {
         id: turn.query.id,
@@ -110,13 +120,14 @@ export class KataGoAnalysisEngine {
             (!a.turnNumbers || a.turnNumbers.includes(t.turnNumber)),
         );
         this.queue = this.queue.filter((t) => !stopped.includes(t));
-        const noResults = stopped.map((t) => ({
-          id: t.query.id,
-          turnNumber: t.turnNumber,
-          isDuringSearch: false,
-          noResults: true,
-        }));
-        return [{ ...a.raw }, ...noResults];
+        // A turn stopped after its quick stage ends with that stage's answer, as KataGo ends a
+        // stopped search with what it found; a turn not begun has no results.
+        const ends = stopped.map((t) =>
+          t.position
+            ? answerTurn(t.query, t.turnNumber, 'stopped', t.position)
+            : { id: t.query.id, turnNumber: t.turnNumber, isDuringSearch: false, noResults: true },
+        );
+        return [{ ...a.raw }, ...ends];
       }
     }
   }

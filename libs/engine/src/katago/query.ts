@@ -28,6 +28,11 @@ export interface KataGoQuery {
   /** Turns to analyse (0 = before `moves[0]`), each with its priority. */
   readonly turns: readonly { turnNumber: number; priority: number }[];
   readonly maxVisits: number;
+  /**
+   * reportDuringSearchEvery was given: each turn whose effort is above the quick stage's also gets
+   * one interim answer (isDuringSearch true) from that stage before its final one.
+   */
+  readonly reportDuringSearch: boolean;
   readonly perspective: Perspective;
   readonly includeOwnership: boolean;
   readonly includeOwnershipStdev: boolean;
@@ -72,8 +77,6 @@ const IGNORED: Record<string, string> = {
   includeNoResultValue: 'Moyo does not search: no noResultValue is sent',
   rootPolicyTemperature: 'Moyo has no policy network: ignored',
   rootFpuReductionMax: 'Moyo does not search: ignored',
-  reportDuringSearchEvery: 'Moyo answers each turn once, with isDuringSearch false',
-  firstReportDuringSearchAfter: 'Moyo answers each turn once, with isDuringSearch false',
 };
 
 const MAX_VISITS_LIMIT = 2 ** 50;
@@ -293,6 +296,12 @@ function parseQuery(
     number('reportDuringSearchEvery', q.reportDuringSearchEvery, 0.001, 1e6);
   if (q.firstReportDuringSearchAfter !== undefined) {
     number('firstReportDuringSearchAfter', q.firstReportDuringSearchAfter, 0.001, 1e6);
+    if (q.reportDuringSearchEvery === undefined) {
+      warnings.push({
+        field: 'firstReportDuringSearchAfter',
+        warning: 'used only with reportDuringSearchEvery: no interim answers are sent',
+      });
+    }
   }
   const whb = q.whiteHandicapBonus ?? resolved.whiteHandicapBonus;
   if (whb !== '0' && whb !== 'N' && whb !== 'N-1') {
@@ -329,6 +338,7 @@ function parseQuery(
     moves,
     turns: turnNumbers.map((turnNumber, i) => ({ turnNumber, priority: priorities[i] })),
     maxVisits,
+    reportDuringSearch: q.reportDuringSearchEvery !== undefined,
     perspective: view,
     ...flags,
     avoid,

@@ -3,7 +3,7 @@ import type { Position } from '../analysis/types';
 import { formatGtpVertex } from '../board/coords';
 import { IllegalMoveError } from '../board/board';
 import { Game } from '../board/history';
-import { analyzeTurn, type KataGoTurnAnalysis } from './answer';
+import { QUICK_STAGE_VISITS, analyzeTurn, type KataGoTurnAnalysis } from './answer';
 import { playerLetter } from './coords';
 import { KataGoFieldError } from './errors';
 import { handicapStonesAt, whiteHandicapBonusPoints } from './handicap';
@@ -63,8 +63,26 @@ function turnOptions(query: KataGoQuery, position: Position, turnNumber: number)
   };
 }
 
-/** Analyses one turn of a query (the moves were checked when it was read). */
-export function answerTurn(query: KataGoQuery, turnNumber: number): KataGoTurnResult {
-  const position = positionFromGame(gameAtTurn(query, turnNumber));
-  return { id: query.id, turnNumber, ...analyzeTurn(position, turnOptions(query, position, turnNumber)) };
+/**
+ * Analyses one turn of a query (the moves were checked when it was read). `stage` 'interim' is the
+ * quick stage: the same estimate with QUICK_STAGE_VISITS' effort, answered with isDuringSearch
+ * true; 'stopped' is that stage as the final answer of a terminated turn. Pass the `position` of an
+ * earlier stage to reuse its territory analysis (cached per board).
+ */
+export function answerTurn(
+  query: KataGoQuery,
+  turnNumber: number,
+  stage: 'interim' | 'stopped' | 'final' = 'final',
+  position: Position = positionFromGame(gameAtTurn(query, turnNumber)),
+): KataGoTurnResult {
+  const options = turnOptions(query, position, turnNumber);
+  const quick = Math.min(query.maxVisits, QUICK_STAGE_VISITS);
+  const staged =
+    stage === 'final' ? options : { ...options, maxVisits: quick, isDuringSearch: stage === 'interim' };
+  return { id: query.id, turnNumber, ...analyzeTurn(position, staged) };
+}
+
+/** Whether a turn of the query gets an interim answer: asked for, and more effort than the quick stage. */
+export function hasInterimAnswer(query: KataGoQuery): boolean {
+  return query.reportDuringSearch && query.maxVisits > QUICK_STAGE_VISITS;
 }

@@ -140,4 +140,20 @@ describe('moyo analysis as a child process', () => {
     },
     CHILD_TEST_TIMEOUT,
   );
+
+  it(
+    'sends an interim answer (isDuringSearch true) before the final one when KaTrain ponders',
+    async () => {
+      const ponder = JSON.parse(KATRAIN) as Record<string, unknown>;
+      const input = JSON.stringify({ ...ponder, maxVisits: 1000, reportDuringSearchEvery: 0.25 });
+      const r = await runMoyo(['analysis'], input);
+      expect(r.code).toBe(0);
+      const out = lines(r.stdout).filter((l) => l.rootInfo);
+      expect(out.map((l) => [l.id, l.isDuringSearch, (l.rootInfo as { visits: number }).visits])).toEqual([
+        ['QUERY:1', true, 100],
+        ['QUERY:1', false, 1000],
+      ]);
+    },
+    CHILD_TEST_TIMEOUT,
+  );
 });

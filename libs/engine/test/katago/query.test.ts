@@ -150,11 +150,6 @@ describe('KataGo query parsing', () => {
       },
       { id: 'q', field: 'overrideSettings', warning: 'Moyo ignores these settings: wideRootNoise' },
       { id: 'q', field: 'includePolicy', warning: 'Moyo has no policy network: no policy is sent' },
-      {
-        id: 'q',
-        field: 'reportDuringSearchEvery',
-        warning: 'Moyo answers each turn once, with isDuringSearch false',
-      },
       { id: 'q', field: 'frobnicate', warning: 'Unexpected or unused field, do you have a typo?' },
     ]);
     expect(engine.pending).toBe(1);
