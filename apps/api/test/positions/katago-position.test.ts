@@ -147,4 +147,18 @@ describe('POST /v1/positions with a KataGo query', () => {
     const typo = fieldOf(() => normalizePositionRequest({ boardXSize: 9, moves: [], komí: 6 }, LIMITS));
     expect(typo).toMatchObject({ status: 422, field: 'komí' });
   });
+
+  it('survives the request thread (structured clone) of a long game: the query keeps its maps', () => {
+    const moves = Array.from({ length: 320 }, (_, i) => [i % 2 ? 'W' : 'B', 'pass']);
+    const body = {
+      id: 'long',
+      boardXSize: 9,
+      moves,
+      avoidMoves: [{ player: 'B', moves: ['E5'], untilDepth: 1 }],
+    };
+    const r = normalizePositionRequest(body, LIMITS);
+    const copy = structuredClone(r);
+    expect(copy).toEqual(r);
+    expect(copy.katago?.query.avoid.get(1)?.size).toBe(1);
+  });
 });
