@@ -16,6 +16,12 @@ export interface MoveGenDepths {
    * attacking a defender string of up to three liberties next to them).
    */
   readonly rescueTwo: number;
+  /**
+   * The defender's moves around its liberties: the liberties of friendly strings next to them
+   * (connecting through a liberty, GNU Go's superstring) and ataris on attacking strings of up to
+   * two liberties next to them.
+   */
+  readonly superstring: number;
 }
 
 /**
@@ -169,6 +175,29 @@ export class TacticalMoves {
     if ((n === 2 && depth < d.secondOrderTwo) || (n === 3 && depth < d.secondOrderThree)) {
       for (let i = 0; i < nl; i++) this.addNeighbours(libs[i]);
     }
+    if (depth < d.superstring) this.aroundLiberties(s, color, nl);
     return this.count;
+  }
+
+  /** Superstring liberties and ataris next to the liberties (this.libs holds s's nl liberties). */
+  private aroundLiberties(s: number, color: Player, nl: number): void {
+    const b = this.board;
+    const adj = b.geo.adjacent;
+    const sHead = b.chainHead(s);
+    const gen = ++this.gen;
+    // A fresh generation for chains; keep the move marks of the current list valid.
+    for (let i = 0; i < this.count; i++) this.seen[this.out[i]] = gen;
+    for (let i = 0; i < nl; i++) {
+      for (let k = 0; k < 4; k++) {
+        const q = this.libs[i] + adj[k];
+        const c = b.colors[q];
+        if (c !== 1 && c !== 2) continue;
+        const h = b.chainHead(q);
+        if (h === sHead || this.seenChain[h] === gen) continue;
+        this.seenChain[h] = gen;
+        const ql = b.chainLiberties(q);
+        if (c === color ? ql <= 3 : ql <= 2) this.addLiberties(q);
+      }
+    }
   }
 }

@@ -30,6 +30,7 @@ export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
   breakChainTwo: 12,
   breakChainThree: 5,
   rescueTwo: 8,
+  superstring: 7,
 };
 
 const OP_ATTACK = 0;
