@@ -138,6 +138,34 @@ describe('KataGo analysis over the api: HTTP and WebSocket, turns run by a worke
     expect(bad.body.field).toBe('maxVisits');
   });
 
+  it("gives White KataGo's handicap bonus in the worker's answer (chinese: N points)", async () => {
+    const auth = { Authorization: `Bearer ${key}` };
+    const handicap = {
+      id: 'h',
+      rules: 'chinese',
+      komi: 0.5,
+      boardXSize: 9,
+      boardYSize: 9,
+      initialStones: [
+        ['B', 'C3'],
+        ['B', 'G7'],
+        ['B', 'C7'],
+        ['B', 'G3'],
+      ],
+      moves: [],
+      overrideSettings: { reportAnalysisWinratesAs: 'BLACK' },
+    };
+    const lead = async (extra: Record<string, unknown>) => {
+      const res = await request(api.server)
+        .post('/v1/katago/analysis?wait=50')
+        .set(auth)
+        .send({ ...handicap, ...extra });
+      expect(res.body.status).toBe('finished');
+      return res.body.results[0].rootInfo.scoreLead as number;
+    };
+    expect(await lead({})).toBeCloseTo((await lead({ whiteHandicapBonus: '0' })) - 4, 3);
+  });
+
   it("answers HTTP errors as the api does, keeping KataGo's error object", async () => {
     const auth = { Authorization: `Bearer ${key}` };
     const big = await request(api.server)
