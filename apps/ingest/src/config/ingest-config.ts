@@ -6,6 +6,8 @@ export class IngestConfig {
   readonly autoFollow: boolean;
   readonly autoFollowCount: number;
   readonly leaseTtlMs: number;
+  /** INGEST_STREAM_JOBS_PER_SECOND: each followed game's pace of new analysis jobs. */
+  readonly streamJobsPerSecond: number;
   readonly logLevel: IngestEnv['LOG_LEVEL'];
   readonly redisUrl: string;
   readonly redisPrefix: string;
@@ -19,6 +21,7 @@ export class IngestConfig {
     this.autoFollow = env.INGEST_AUTO_FOLLOW;
     this.autoFollowCount = env.INGEST_AUTO_FOLLOW_COUNT;
     this.leaseTtlMs = env.INGEST_LEASE_TTL_MS;
+    this.streamJobsPerSecond = env.INGEST_STREAM_JOBS_PER_SECOND;
     this.logLevel = env.LOG_LEVEL;
     this.redisUrl = env.REDIS_URL;
     this.redisPrefix = env.REDIS_PREFIX;

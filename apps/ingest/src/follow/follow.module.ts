@@ -65,7 +65,12 @@ export class FollowService implements OnApplicationBootstrap, OnModuleDestroy {
       redis.client,
       streams,
       (stream) => new QueueSink(stream, jobs, streams, this.queue),
-      { replicaId: this.replicaId, redisPrefix: config.redisPrefix, leaseTtlMs: config.leaseTtlMs },
+      {
+        replicaId: this.replicaId,
+        redisPrefix: config.redisPrefix,
+        leaseTtlMs: config.leaseTtlMs,
+        jobsPerSecond: config.streamJobsPerSecond,
+      },
       { info: (o, m) => logger.info(o, m), warn: (o, m) => logger.warn(o, m) },
     );
     // One line per outage, not one per reconnect attempt.

@@ -56,6 +56,11 @@ export interface GameFollowerOptions {
   startAfter?: number;
   /** Without any gamedata this long after start, `game/connect` is sent again (default 10 s). */
   stateWaitMs?: number;
+  /**
+   * Moves handed to the sink per second at most, in bursts of up to 5 s worth (default 20): a
+   * game joined late or taken over catches up at this pace, so one game cannot flood the queue.
+   */
+  jobsPerSecond?: number;
 }
 
 /**
@@ -85,6 +90,7 @@ export class GameFollower extends EventEmitter<GameFollowerEvents> {
   private outcome?: string;
   private readonly gapResyncMs: number;
   private readonly sinkRetryMs: number;
+  private readonly pace: DeliveryPace;
   private readonly onGameData = (id: number, data: OgsGameData) =>
     id === this.ogsGameId && this.gameData(data);
   private readonly onMove = (id: number, ev: OgsMoveEvent) => id === this.ogsGameId && this.moveEvent(ev);
@@ -103,6 +109,7 @@ export class GameFollower extends EventEmitter<GameFollowerEvents> {
     this.gapResyncMs = options.gapResyncMs ?? 1500;
     this.sinkRetryMs = options.sinkRetryMs ?? 500;
     this.stateWaitMs = options.stateWaitMs ?? 10_000;
+    this.pace = new DeliveryPace(options.jobsPerSecond ?? 20);
     this.deliveredThrough = Math.max(0, (options.startAfter ?? 1) - 1);
   }
 
@@ -236,6 +243,10 @@ export class GameFollower extends EventEmitter<GameFollowerEvents> {
           continue;
         }
         if (this.deliveredThrough >= this.tracker.moveCount) return;
+        await this.pace.take();
+        if (this.stopped) return;
+        // An undo while waiting may have asked for a rewind first.
+        if (this.pendingRewind !== undefined || this.deliveredThrough >= this.tracker.moveCount) continue;
         const n = this.deliveredThrough + 1;
         const revision = this.revision;
         const move: FollowedMove = {
@@ -296,5 +307,31 @@ export class GameFollower extends EventEmitter<GameFollowerEvents> {
   private fail(error: Error): void {
     this.detach();
     this.emit('failed', error);
+  }
+}
+
+/** A token bucket: `perSecond` takes a second, bursts of 5 s worth. */
+export class DeliveryPace {
+  private tokens: number;
+  private at = Date.now();
+  private readonly burst: number;
+
+  constructor(private readonly perSecond: number) {
+    this.burst = Math.max(1, perSecond * 5);
+    this.tokens = this.burst;
+  }
+
+  /** Resolves when a token is free (at once while the bucket holds one), and takes it. */
+  async take(): Promise<void> {
+    for (;;) {
+      const now = Date.now();
+      this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) / 1000) * this.perSecond);
+      this.at = now;
+      if (this.tokens >= 1) {
+        this.tokens -= 1;
+        return;
+      }
+      await new Promise((r) => setTimeout(r, Math.ceil(((1 - this.tokens) / this.perSecond) * 1000)));
+    }
   }
 }

@@ -52,8 +52,17 @@ export class QueueSink implements MoveSink {
     await this.streams.recordMoveJob(this.stream.id, move.moveNumber, jobId);
   }
 
+  /**
+   * The moves after `keptMoves` were replaced: their analyses are marked superseded (kept), and
+   * those of their jobs still waiting in the queue are cancelled and taken off it, so an undo
+   * never leaves work for positions nobody will see. Only the new moves are enqueued afterwards.
+   */
   async rewind(keptMoves: number): Promise<void> {
-    await this.streams.rewindMoves(this.stream.id, keptMoves);
+    const superseded = await this.streams.rewindMoves(this.stream.id, keptMoves);
+    const cancelled = await this.jobs.cancelQueued(superseded);
+    // A job a worker took meanwhile stays (BullMQ refuses to remove it); the worker skips a
+    // cancelled row (markRunning), and the reconciler leaves terminal rows alone.
+    for (const id of cancelled) await this.queue.remove(id);
   }
 
   async finishGame(game: FinishedGame): Promise<void> {
@@ -94,7 +103,13 @@ export class QueueSink implements MoveSink {
       options: {},
       input,
     } satisfies AnalyzePositionJob;
-    // The pipeline's retry policy (attempts with backoff); the job id makes a repeat a no-op.
-    await this.queue.add(JobName.AnalyzePosition, payload, { ...ANALYSIS_JOB_OPTIONS, jobId });
+    // The pipeline's retry policy (attempts with backoff); the job id makes a repeat a no-op. A
+    // finished job leaves Redis at once (its row holds the outcome): a game's payloads hold every
+    // move up to theirs, so an hour of finished ones (the default) would be quadratic in its length.
+    await this.queue.add(JobName.AnalyzePosition, payload, {
+      ...ANALYSIS_JOB_OPTIONS,
+      removeOnComplete: true,
+      jobId,
+    });
   }
 }

@@ -15,6 +15,8 @@ export interface StreamCoordinatorOptions {
   scanIntervalMs?: number;
   /** Passed to each follower. */
   gapResyncMs?: number;
+  /** Passed to each follower: its pace of new analysis jobs (default 20 per second). */
+  jobsPerSecond?: number;
 }
 
 /** What a coordinator logs; a pino logger fits. */
@@ -120,6 +122,7 @@ export class StreamCoordinator {
     const follower = new GameFollower(stream.ogsGameId, this.client, this.sinkFor(stream), {
       startAfter: stream.lastMove + 1,
       gapResyncMs: this.options.gapResyncMs,
+      jobsPerSecond: this.options.jobsPerSecond,
     });
     this.owned.set(stream.id, { stream, follower, keeper });
     const ids = { streamId: stream.id, ogsGameId: stream.ogsGameId };

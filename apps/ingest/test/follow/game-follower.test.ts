@@ -1,10 +1,11 @@
 import { Geometry, formatGtpVertex, parseSgfPoint } from '@moyo/engine';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readSgf } from '../../../../libs/engine/src/sgf';
 import { FakeOgsServer, gameFromSgf } from '../../../../test/support/fake-ogs-server';
 import {
+  DeliveryPace,
   GameFollower,
   type FinishedGame,
   type FollowedMove,
@@ -170,7 +171,8 @@ describe('GameFollower against the fake OGS server replaying a GNU Go self-play 
     client = new OgsClient({ url: await server.listen() });
     await client.start();
     const sink = new RecordingSink();
-    const follower = new GameFollower(808, client, sink);
+    // Unpaced: every move is handed over before the undo comes (the case under test).
+    const follower = new GameFollower(808, client, sink, { jobsPerSecond: 1000 });
     const finished = new Promise<FinishedGame>((r) => follower.once('finished', r));
     follower.start();
     // The replay starts once the follower watches (its gamedata came first), however slow the machine.
@@ -221,5 +223,22 @@ describe('GameFollower against the fake OGS server replaying a GNU Go self-play 
     const failed = new Promise<Error>((r) => follower.once('failed', r));
     follower.start();
     expect((await failed).message).toMatch(/OGS game 13 cannot be followed: move 1: .*off the 13x13 board/);
+  });
+});
+
+describe('DeliveryPace: a followed game enqueues at most its pace, after a burst of 5 s worth', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('gives 5 tokens at once at 1 per second, then one per second of (fake) time', async () => {
+    vi.useFakeTimers();
+    const pace = new DeliveryPace(1);
+    for (let i = 0; i < 5; i++) await pace.take();
+    let sixth = false;
+    const waiting = pace.take().then(() => (sixth = true));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(sixth).toBe(false);
+    await vi.advanceTimersByTimeAsync(600);
+    await waiting;
+    expect(sixth).toBe(true);
   });
 });

@@ -165,6 +165,16 @@ export const ingestEnvSchema = commonEnvSchema.extend({
     .min(1000, 'must be an integer between 1000 and 600000')
     .max(600_000, 'must be an integer between 1000 and 600000')
     .default(15_000),
+  /**
+   * Analysis jobs one followed game may enqueue per second (bursts of 5 s worth): a game joined
+   * late, or a takeover, catches up at this pace instead of flooding the queue.
+   */
+  INGEST_STREAM_JOBS_PER_SECOND: z.coerce
+    .number({ error: 'must be an integer between 1 and 1000' })
+    .int('must be an integer between 1 and 1000')
+    .min(1, 'must be an integer between 1 and 1000')
+    .max(1000, 'must be an integer between 1 and 1000')
+    .default(20),
 });
 
 export type CommonEnv = z.infer<typeof commonEnvSchema>;

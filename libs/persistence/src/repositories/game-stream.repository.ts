@@ -126,13 +126,13 @@ export class GameStreamRepository {
   }
 
   /**
-   * Records the analysis job of a move; a repeat for the same (stream, move) keeps one row and
-   * points it at `jobId` (the same id unless an undo replaced the move). Raises `lastMove`.
+   * Records the analysis job of a move; a repeat for the same (stream, move) keeps one current row
+   * and points it at `jobId`. Raises `lastMove`.
    */
   async recordMoveJob(streamId: string, moveNumber: number, jobId: string): Promise<void> {
     await this.prisma.client.$transaction([
       this.prisma.client.gameMoveAnalysis.upsert({
-        where: { gameId_moveNumber: { gameId: streamId, moveNumber } },
+        where: { gameId_moveNumber_supersededIn: { gameId: streamId, moveNumber, supersededIn: 0 } },
         create: { gameId: streamId, moveNumber, jobId },
         update: { jobId },
       }),
@@ -144,19 +144,32 @@ export class GameStreamRepository {
   }
 
   /**
-   * An undo took back the moves after `keptMoves`: drops their rows (their jobs stay) and lowers
-   * `lastMove`, so readers see the game as it now stands until the new moves are recorded.
+   * An undo or a corrected gamedata replaced the moves after `keptMoves`: their rows are marked
+   * superseded (kept with their jobs and analyses, numbered by this change) and `lastMove` is
+   * lowered, so readers see the game as it now stands until the new moves are recorded. Returns
+   * the jobs of the superseded moves.
    */
-  async rewindMoves(streamId: string, keptMoves: number): Promise<void> {
-    await this.prisma.client.$transaction([
-      this.prisma.client.gameMoveAnalysis.deleteMany({
-        where: { gameId: streamId, moveNumber: { gt: keptMoves } },
-      }),
+  async rewindMoves(streamId: string, keptMoves: number): Promise<string[]> {
+    const [superseded] = await this.prisma.client.$transaction([
+      this.prisma.client.$queryRaw<{ job_id: string | null }[]>`
+        UPDATE game_move_analyses
+           SET superseded_in = (SELECT max(superseded_in) + 1 FROM game_move_analyses WHERE game_id = ${streamId}::uuid),
+               superseded_at = now()
+         WHERE game_id = ${streamId}::uuid AND move_number > ${keptMoves} AND superseded_in = 0
+        RETURNING job_id`,
       this.prisma.client.gameStream.updateMany({
         where: { id: streamId, lastMove: { gt: keptMoves } },
         data: { lastMove: keptMoves },
       }),
     ]);
+    return superseded.map((r) => r.job_id).filter((id): id is string => id !== null);
+  }
+
+  /** How many analyses of the stream's moves an undo or a corrected gamedata superseded. */
+  supersededCount(streamId: string): Promise<number> {
+    return this.prisma.client.gameMoveAnalysis.count({
+      where: { gameId: streamId, supersededIn: { gt: 0 } },
+    });
   }
 
   /** Marks the stream finished, keeping the final analysis job and outcome in `meta`. */
@@ -177,7 +190,7 @@ export class GameStreamRepository {
   /** The id of the job of the stream's latest move that has one, or null (board pictures). */
   async latestMoveJobId(streamId: string): Promise<string | null> {
     const row = await this.prisma.client.gameMoveAnalysis.findFirst({
-      where: { gameId: streamId, jobId: { not: null } },
+      where: { gameId: streamId, jobId: { not: null }, supersededIn: 0 },
       orderBy: { moveNumber: 'desc' },
       select: { jobId: true },
     });
@@ -187,7 +200,7 @@ export class GameStreamRepository {
   /** Moves after `sinceMove` of the stream, in order, with their jobs' status and results. */
   async analysesSince(streamId: string, sinceMove: number, limit = 1000): Promise<MoveAnalysisView[]> {
     const rows = await this.prisma.client.gameMoveAnalysis.findMany({
-      where: { gameId: streamId, moveNumber: { gt: sinceMove } },
+      where: { gameId: streamId, moveNumber: { gt: sinceMove }, supersededIn: 0 },
       orderBy: { moveNumber: 'asc' },
       take: limit,
       include: { job: { include: { result: true } } },
@@ -209,7 +222,7 @@ export class GameStreamRepository {
     throughMove: number,
   ): Promise<{ moveNumber: number; jobId: string | null }[]> {
     return this.prisma.client.gameMoveAnalysis.findMany({
-      where: { gameId: streamId, moveNumber: { gt: afterMove, lte: throughMove } },
+      where: { gameId: streamId, moveNumber: { gt: afterMove, lte: throughMove }, supersededIn: 0 },
       orderBy: { moveNumber: 'asc' },
       select: { moveNumber: true, jobId: true },
     });
@@ -253,7 +266,7 @@ export class GameStreamRepository {
              (SELECT f.status::text || coalesce(extract(epoch FROM f.finished_at)::text, '')
                 FROM jobs f WHERE f.id = s.meta->>'finalJobId') AS final
         FROM game_streams s
-        LEFT JOIN game_move_analyses a ON a.game_id = s.id
+        LEFT JOIN game_move_analyses a ON a.game_id = s.id AND a.superseded_in = 0
         LEFT JOIN jobs j ON j.id = a.job_id
        WHERE s.id = ${streamId}::uuid
        GROUP BY s.id`;

@@ -201,6 +201,19 @@ export class JobRepository {
   }
 
   /**
+   * Marks the jobs that are still queued cancelled (the moves they analyse were replaced by an
+   * undo); returns the ids it cancelled. Running and finished jobs are left as they are.
+   */
+  async cancelQueued(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.prisma.client.$queryRaw<{ id: string }[]>`
+      UPDATE jobs SET status = 'cancelled', finished_at = now()
+       WHERE id = ANY(${ids}::text[]) AND status = 'queued'
+      RETURNING id`;
+    return rows.map((r) => r.id);
+  }
+
+  /**
    * Marks still-queued jobs failed because they could not be put on the queue (Redis away), so
    * the jobs table never shows a queued job that no worker will see.
    */
