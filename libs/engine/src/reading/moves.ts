@@ -22,6 +22,8 @@ export interface MoveGenDepths {
    * two liberties next to them.
    */
   readonly superstring: number;
+  /** The attacker's moves on the liberties of the defender's strings next to the liberties. */
+  readonly superstringAttack: number;
 }
 
 /**
@@ -122,6 +124,7 @@ export class TacticalMoves {
     if ((n === 2 && depth < d.secondOrderTwo) || (n === 3 && depth < d.secondOrderThree)) {
       for (let i = 0; i < nl; i++) this.addNeighbours(libs[i]);
     }
+    if (depth < d.superstringAttack) this.aroundLiberties(s, (3 - attacker) as Player, nl, false);
     // The attacker's own strings next to s in atari: save them, or the defender gains liberties.
     const ns = b.chainStones(s, this.stones);
     const defender = 3 - attacker;
@@ -175,12 +178,12 @@ export class TacticalMoves {
     if ((n === 2 && depth < d.secondOrderTwo) || (n === 3 && depth < d.secondOrderThree)) {
       for (let i = 0; i < nl; i++) this.addNeighbours(libs[i]);
     }
-    if (depth < d.superstring) this.aroundLiberties(s, color, nl);
+    if (depth < d.superstring) this.aroundLiberties(s, color, nl, true);
     return this.count;
   }
 
   /** Superstring liberties and ataris next to the liberties (this.libs holds s's nl liberties). */
-  private aroundLiberties(s: number, color: Player, nl: number): void {
+  private aroundLiberties(s: number, color: Player, nl: number, ataris: boolean): void {
     const b = this.board;
     const adj = b.geo.adjacent;
     const sHead = b.chainHead(s);
@@ -196,7 +199,25 @@ export class TacticalMoves {
         if (h === sHead || this.seenChain[h] === gen) continue;
         this.seenChain[h] = gen;
         const ql = b.chainLiberties(q);
-        if (c === color ? ql <= 3 : ql <= 2) this.addLiberties(q);
+        if (c === color ? ql <= 3 : ataris && ql <= 2) this.addLiberties(q);
+        if (c === color && ataris) this.capturesNextTo(q, color, gen);
+      }
+    }
+  }
+
+  /** Adds the capture of every enemy string in atari next to the friendly chain at q. */
+  private capturesNextTo(q: number, color: Player, gen: number): void {
+    const b = this.board;
+    const adj = b.geo.adjacent;
+    const m = b.chainStones(q, this.stones2);
+    for (let i = 0; i < m; i++) {
+      for (let k = 0; k < 4; k++) {
+        const r = this.stones2[i] + adj[k];
+        if (b.colors[r] !== 3 - color || b.chainLiberties(r) !== 1) continue;
+        const h = b.chainHead(r);
+        if (this.seenChain[h] === gen) continue;
+        this.seenChain[h] = gen;
+        this.addLiberties(r);
       }
     }
   }

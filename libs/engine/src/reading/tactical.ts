@@ -31,6 +31,7 @@ export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
   breakChainThree: 5,
   rescueTwo: 8,
   superstring: 7,
+  superstringAttack: 7,
 };
 
 const OP_ATTACK = 0;
