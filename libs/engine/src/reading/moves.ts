@@ -199,7 +199,7 @@ export class TacticalMoves {
         if (h === sHead || this.seenChain[h] === gen) continue;
         this.seenChain[h] = gen;
         const ql = b.chainLiberties(q);
-        if (c === color ? ql <= 3 : ataris && ql <= 2) this.addLiberties(q);
+        if (c === color ? ql <= 4 : ataris && ql <= 2) this.addLiberties(q);
         if (c === color && ataris) this.capturesNextTo(q, color, gen);
       }
     }

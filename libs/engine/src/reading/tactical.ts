@@ -30,8 +30,8 @@ export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
   breakChainTwo: 12,
   breakChainThree: 5,
   rescueTwo: 8,
-  superstring: 7,
-  superstringAttack: 7,
+  superstring: 12,
+  superstringAttack: 12,
 };
 
 const OP_ATTACK = 0;
@@ -255,6 +255,17 @@ export class TacticalReader {
     return codeRank(code) > codeRank(unpackResult(result).code) ? packResult(code, 0) : result;
   }
 
+  /** True when a chain of `color` next to the stone at m is in atari. */
+  private givesAtari(m: number, color: number): boolean {
+    const b = this.board;
+    const adj = b.geo.adjacent;
+    for (let k = 0; k < 4; k++) {
+      const q = m + adj[k];
+      if (b.colors[q] === color && b.chainLiberties(q) === 1) return true;
+    }
+    return false;
+  }
+
   /**
    * Scores each candidate by playing it (see the class comment), drops illegal and pointless ones
    * (an attacker's self-atari that takes no liberty from s; a defence that leaves s in atari
@@ -280,11 +291,12 @@ export class TacticalReader {
       const ko = b.koPoint !== 0;
       const own = b.chainLiberties(m);
       const libs = b.colors[s] === EMPTY ? 0 : b.chainLiberties(s);
+      const atari = own === 1 && attacking && this.givesAtari(m, 3 - player);
       b.undo();
       let score: number;
       if (attacking) {
         if (libs === 0) score = 10_000;
-        else if (own === 1 && libs >= n && captured === 0) score = DROP;
+        else if (own === 1 && libs >= n && captured === 0 && !atari) score = DROP;
         else
           score =
             (6 - libs) * 100 + (own === 1 ? -250 : Math.min(own, 5) * 10) + captured * 5 - (ko ? 50 : 0);
