@@ -104,6 +104,8 @@ export type GroupRefiner = (
   params: GroupParams,
   /** The field with group g's stones present (the round's field leaves out stones found dead). */
   fieldWith: (g: Group) => InfluenceField,
+  /** The field with every stone present: how settled the board looks before anything is dead. */
+  fullField: InfluenceField,
 ) => void;
 
 /** Result of {@link analyzeGroups}. */
@@ -329,6 +331,7 @@ export function analyzeGroups(pos: ColorPosition, options: GroupOptions = {}): G
   const presence = new Float32Array(geo.arraySize);
   presence.set(safety);
   let field = computeInfluenceField(pos, { safety: presence, toMove: options.toMove, params: options.field });
+  const fullField = field;
   for (let round = 0; round < Math.max(1, params.rounds); round++) {
     const roundField = field;
     // The round's field without one light group's stones (see GroupParams.lightGroup).
@@ -349,7 +352,7 @@ export function analyzeGroups(pos: ColorPosition, options: GroupOptions = {}): G
         for (const p of g.stones) withG[p] = 1;
         return computeInfluenceField(pos, { safety: withG, toMove: options.toMove, params: options.field });
       };
-      options.refine(groups, roundField, params, fieldWith);
+      options.refine(groups, roundField, params, fieldWith, fullField);
     }
     for (const g of groups) {
       for (const p of g.stones) {

@@ -25,6 +25,12 @@ import { measureAgreement } from './support/agreement';
 // agreement with GNU Go's middle-game opinion, which is not the truth (on real counted games GNU Go
 // calls hundreds of living stones dead); the truth is measured on real games (real-games.test.ts,
 // npm run bench:real), where reading calls fewer living stones dead and scores finished games better.
+// Re-measured 2026-11-25 afternoon, when big reading deaths became critical and big critical dragons
+// alive while the game goes on (dragons/refine.ts `calibrated`, from real games' odds): finished
+// games better (dead stones 99.1 %, within 2 points 47/50, mean error 3.74: floors raised);
+// middle game: estimate_score sign 65.2 % (68.3 % on 19x19), mean difference 13.2 (16.5),
+// dragon_status 90.4 % (90.8 %), final_status_list 93.6 %, ownership 98.0 % / 98.3 %. On real
+// counted games the same change cut middle-game false deaths and the mean error (bench:real).
 describe('agreement with GNU Go 3.8 on the self-play fixtures', () => {
   const games = loadGames();
   const m = measureAgreement(games);
@@ -41,9 +47,9 @@ describe('agreement with GNU Go 3.8 on the self-play fixtures', () => {
   it('finished games: dead stones and final score', () => {
     expect(m.finishedGames).toBeGreaterThanOrEqual(50);
     expect(m.stones).toBeGreaterThan(5000);
-    expect(m.deadStoneAgreement).toBeGreaterThanOrEqual(0.988);
+    expect(m.deadStoneAgreement).toBeGreaterThanOrEqual(0.991);
     expect(m.finalWithin2).toBeGreaterThanOrEqual(0.94);
-    expect(m.finalMeanError).toBeLessThanOrEqual(4.61);
+    expect(m.finalMeanError).toBeLessThanOrEqual(3.75);
   });
 
   it('middle game: ownership on GNU Go territory at move 100 on 19x19', () => {
@@ -54,19 +60,19 @@ describe('agreement with GNU Go 3.8 on the self-play fixtures', () => {
 
   it("middle game: score beside GNU Go's estimate_score", () => {
     expect(m.midRecords).toBeGreaterThanOrEqual(100);
-    expect(m.midSignAgreement).toBeGreaterThanOrEqual(0.66);
-    expect(m.midMeanError).toBeLessThanOrEqual(13.1);
+    expect(m.midSignAgreement).toBeGreaterThanOrEqual(0.65);
+    expect(m.midMeanError).toBeLessThanOrEqual(13.3);
     expect(m.mid19Records).toBeGreaterThanOrEqual(60);
-    expect(m.mid19SignAgreement).toBeGreaterThanOrEqual(0.7);
-    expect(m.mid19MeanError).toBeLessThanOrEqual(16.2);
+    expect(m.mid19SignAgreement).toBeGreaterThanOrEqual(0.68);
+    expect(m.mid19MeanError).toBeLessThanOrEqual(16.6);
   });
 
   it('middle game: dead groups beside dragon_status and final_status_list', () => {
     expect(m.dragons).toBeGreaterThan(1000);
-    expect(m.dragonAgreement).toBeGreaterThanOrEqual(0.906);
+    expect(m.dragonAgreement).toBeGreaterThanOrEqual(0.903);
     expect(m.dragon19Agreement).toBeGreaterThanOrEqual(0.908);
     // Dead stones in the middle game (9x9 and 13x13, where GNU Go was asked).
     expect(m.midStones).toBeGreaterThan(1800);
-    expect(m.midDeadStoneAgreement).toBeGreaterThanOrEqual(0.938);
+    expect(m.midDeadStoneAgreement).toBeGreaterThanOrEqual(0.935);
   });
 });
