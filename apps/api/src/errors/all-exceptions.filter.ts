@@ -115,7 +115,23 @@ export class AllExceptionsFilter implements ExceptionFilter {
           typeof r.message === 'string' &&
           /JSON/.test(r.message)
         ) {
-          return { status, body: errorBody(400, `request body is not valid JSON (${r.message})`) };
+          return {
+            status,
+            body: errorBody(400, `request body is not valid JSON (${r.message})`, { field: 'body' }),
+          };
+        }
+        // Nest turns the router's URIError (a path parameter that is not percent-encoded UTF-8,
+        // e.g. an encoded lone surrogate) into a bare 400.
+        if (
+          status === 400 &&
+          r.field === undefined &&
+          typeof r.message === 'string' &&
+          r.message.startsWith('Failed to decode param')
+        ) {
+          return {
+            status,
+            body: errorBody(400, 'a path parameter is not valid percent-encoded UTF-8', { field: 'path' }),
+          };
         }
         return { status, body: response };
       }
@@ -131,7 +147,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     ) {
       const limit = (exception as { limit?: number }).limit;
       const message = BODY_ERRORS[err.type]?.(limit) ?? String(err.message ?? 'bad request');
-      return { status: httpStatus, body: errorBody(httpStatus, message) };
+      // The body as a whole is at fault (too large, not JSON, an encoding we do not read).
+      return { status: httpStatus, body: errorBody(httpStatus, message, { field: 'body' }) };
     }
     if (isDependencyDown(err)) {
       this.warnUnavailable(exception);
