@@ -244,7 +244,8 @@ export class TacticalReader {
 
   /**
    * When no candidate saves s outright, the defender may also leave it alone (every candidate can
-   * make things worse, e.g. fill its own eye): the attacker moves again. Returns the better result.
+   * make things worse, e.g. fill its own eye): the attacker moves again. Only an outright save
+   * counts (a pass that merely turns the capture into a ko is not read as a defence, as GNU Go).
    */
   private tenuki(s: number, depth: number, result: number): number {
     const b = this.board;
@@ -252,7 +253,7 @@ export class TacticalReader {
     b.passRecorded();
     const code = invert(unpackResult(this.readAttack(s, depth + 1)).code);
     b.undo();
-    return codeRank(code) > codeRank(unpackResult(result).code) ? packResult(code, 0) : result;
+    return code === ReadCode.Win ? packResult(code, 0) : result;
   }
 
   /** True when a chain of `color` next to the stone at m is in atari. */
