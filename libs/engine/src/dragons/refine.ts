@@ -32,6 +32,13 @@ const FINISHED_BOARD = 0.02;
  */
 const SETTLED_BOARD = 0.1;
 
+/**
+ * No board is finished while more than this share of one colour's stones is statically dead (on
+ * the tune games such boards were 9x9 positions at move 20-45 whose static analysis had killed
+ * everything of one colour: B+74.5 for a game won by half a point).
+ */
+const COLLAPSED_SHARE = 0.4;
+
 /** A board with more than this share of empty points nobody's in the field is not finished. */
 const UNFINISHED_BOARD = 0.05;
 
@@ -130,7 +137,17 @@ export class ReadingRefiner {
     const fullNeutral = this.neutralPoints(fullField);
     const open = neutral > OPEN_BOARD * geo.points.length;
     const unfinished = neutral > UNFINISHED_BOARD * geo.points.length;
-    this.finished = neutral <= FINISHED_BOARD * geo.points.length;
+    const stones = { [BLACK]: 0, [WHITE]: 0 };
+    const dead = { [BLACK]: 0, [WHITE]: 0 };
+    for (const g of groups) {
+      stones[g.color] += g.stones.length;
+      if (g.status === 'dead') dead[g.color] += g.stones.length;
+    }
+    // A board looks finished once the dead stones are gone from the field; when most of one
+    // colour is dead, that is the static analysis collapsing, not a game a player would count.
+    const collapsed =
+      dead[BLACK] > COLLAPSED_SHARE * stones[BLACK] || dead[WHITE] > COLLAPSED_SHARE * stones[WHITE];
+    this.finished = neutral <= FINISHED_BOARD * geo.points.length && !collapsed;
     // Real games' odds replace the reading's word while the game goes on: not on a finished board,
     // nor on one that looks settled even with every stone on it (see calibrated).
     const calibrate = !this.thorough && !this.finished && fullNeutral > SETTLED_BOARD * geo.points.length;
