@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { QueueName } from '@moyo/contracts';
+import { QueueName, type PositionInput } from '@moyo/contracts';
 import {
   ApiKeyRepository,
   bullPrefix,
   createProbeRedis,
+  GameStreamRepository,
+  JobRepository,
   RedisService,
   TenantRepository,
   type RedisClient,
@@ -18,9 +20,13 @@ import { KeyAdmin } from '../../apps/api/src/admin/key-admin';
 import { createApiApp } from '../../apps/api/src/bootstrap';
 import { ApiConfig } from '../../apps/api/src/config/api-config';
 import { GameUpdatesService } from '../../apps/api/src/games/game-updates.service';
+import { QueueSink } from '../../apps/ingest/src/follow/queue-sink';
+import { RedisLease } from '../../apps/ingest/src/follow/lease';
 import { createWorkerApp } from '../../apps/worker/src/bootstrap';
+import { ReconcilerService } from '../../apps/worker/src/reconcile/reconciler.service';
 import { WorkerConfig } from '../../apps/worker/src/config/worker-config';
 import { hasRedisServer } from '../support/private-redis';
+import { readSse, type SseEvent } from '../support/sse';
 import { useIsolatedServices } from '../support/services';
 import { startPrivateRedisCluster, type PrivateRedisCluster } from './support/redis-cluster';
 
@@ -176,6 +182,60 @@ describe.runIf(hasRedisServer)('Redis Cluster: the apps on 3 masters with a repl
     expect(tag).toBe(`{${prefix}:positions}`);
     expect(await probe.exists(`${tag}:positions:events`)).toBe(1);
     expect(await probe.exists(`${tag}:positions:meta`)).toBe(1);
+  });
+
+  it("sends a followed game's analysis over SSE as its move job ends", async () => {
+    const { key } = await admin().create('cluster-sse');
+    const auth = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+    const created = await fetch(`${baseUrl}/v1/streams`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ ogsGameId: 4242, analyses: ['territory'] }),
+    });
+    expect(created.status).toBe(201);
+    const stream = await api
+      .get(GameStreamRepository)
+      .findById(((await created.json()) as { id: string }).id);
+    const abort = new AbortController();
+    const events = await fetch(`${baseUrl}/v1/games/4242/events`, { headers: auth, signal: abort.signal });
+    expect(events.status).toBe(200);
+    const seen: SseEvent[] = [];
+    const reading = readSse(events, (e) => {
+      seen.push(e);
+      if (e.type === 'analysis') abort.abort();
+    }).catch(() => seen);
+    // What the ingest does for a move: jobs row, positions queue job, move row.
+    const positions = api.get<Queue>(getQueueToken(QueueName.Positions), { strict: false });
+    const input = { ...position(7), rules: 'japanese', initialStones: [] } as unknown as PositionInput;
+    const sink = new QueueSink(stream!, api.get(JobRepository), api.get(GameStreamRepository), positions);
+    await sink.deliverMove({
+      ogsGameId: 4242,
+      moveNumber: 1,
+      move: ['B', 'E5'],
+      input,
+      receivedAt: Date.now(),
+    });
+    await within('the analysis event', reading, 60_000);
+    expect(seen.find((e) => e.type === 'analysis')).toMatchObject({ id: '1' });
+  });
+
+  it("answers /readyz and /metrics, and holds leases and the reconciler's lock in the cluster", async () => {
+    expect((await fetch(`${baseUrl}/readyz`)).status).toBe(200);
+    expect((await fetch(`${baseUrl}/metrics`)).status).toBe(200);
+    const a = new RedisLease(probe, `${prefix}:ingest:lease:cluster`, 'replica-a', 5000);
+    const b = new RedisLease(probe, `${prefix}:ingest:lease:cluster`, 'replica-b', 5000);
+    expect(await a.acquire()).toBe(true);
+    expect(await b.acquire()).toBe(false);
+    expect(await a.renew()).toBe(true);
+    expect(await a.release()).toBe(true);
+    expect(await b.acquire()).toBe(true);
+    // The worker's reconciler takes its lock (SET NX PX) and sweeps through the cluster clients.
+    let counts: unknown = null;
+    await waitFor('a reconcile sweep under the lock', async () => {
+      counts = await worker.get(ReconcilerService).sweepIfLeader();
+      return counts !== null;
+    });
+    expect(counts).toMatchObject({ requeuedJobs: 0, failedJobs: 0 });
   });
 
   it('counts the per-key rate limit in the cluster: request RATE_LIMIT + 1 answers 429', async () => {
