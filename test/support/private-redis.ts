@@ -6,6 +6,9 @@ import { Redis } from 'ioredis';
 /** True if a `redis-server` binary is on PATH (.ci/run installs it). */
 export const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 
+/** True if `redis-cli` is on PATH (Debian's redis-tools, a dependency of redis-server). */
+export const hasRedisCli = spawnSync('redis-cli', ['--version']).status === 0;
+
 /** A redis-server of a suite's own, so the suite can stop it without touching anyone else. */
 export interface PrivateRedis {
   url: string;
