@@ -4,3 +4,4 @@ export * from './tactical';
 export * from './transposition';
 export * from './node';
 export * from './moves';
+export * from './connection';

@@ -10,3 +10,4 @@ export { TERRITORY_GTP_COMMANDS } from './territory';
 export { READING_GTP_COMMANDS } from './reading';
 export { ANALYZE_GTP_COMMANDS } from './analyze';
 export { GOGUI_GTP_COMMANDS } from './gogui';
+export { CONNECTION_GTP_COMMANDS } from './connection';
