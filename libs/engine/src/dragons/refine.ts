@@ -1,6 +1,6 @@
 import { Board } from '../board/board';
 import { BLACK, WHITE } from '../board/color';
-import type { GroupParams, GroupRefiner, GroupStatus } from '../groups/status';
+import { criticalSafety, type GroupParams, type GroupRefiner, type GroupStatus } from '../groups/status';
 import type { InfluenceField } from '../influence/field';
 import type { ColorPosition } from '../influence/position';
 import { DEFAULT_OWL_PARAMS, OwlReader, type OwlParams } from '../owl/owl';
@@ -77,6 +77,16 @@ function calibrated(v: DragonVerdict, stones: number, liberties: number): Dragon
   if (v.status === 'critical' && (stones >= BIG_CRITICAL || liberties >= FREE_CRITICAL))
     return { ...v, status: 'alive' };
   return v;
+}
+
+/**
+ * The chance that a critical dragon lives, as the tune games bear it out (stones of critical
+ * dragons counted alive at the end: 26 % for 1-2 stones, 51 % for 3-5, 72 % for 6-12; reading
+ * deaths of 6-12 stones made critical: 51 %).
+ */
+function survivalChance(v: DragonVerdict, stones: number): number {
+  if (v.status !== 'critical') return v.status === 'dead' ? 0 : 1;
+  return stones <= 2 ? 0.26 : stones <= 5 ? 0.5 : 0.6;
 }
 
 /** A board holding the position's stones (no history, no ko). */
@@ -185,7 +195,10 @@ export class ReadingRefiner {
       if (calibrate) v = calibrated(v, g.stones.length, libertyCount(this.board, g.stones));
       this.verdicts.set(g.stones[0], v);
       g.status = v.status;
-      g.safety = SAFETY[v.status];
+      g.safety =
+        v.status === 'critical' && calibrate
+          ? criticalSafety(survivalChance(v, g.stones.length))
+          : SAFETY[v.status];
     }
   }
 

@@ -124,6 +124,20 @@ export interface GroupAnalysis {
 const STATUS_SAFETY: Record<GroupStatus, number> = { alive: 1, seki: 0.9, critical: 0.4, dead: 0 };
 
 /**
+ * A critical group's safety carries its chance of living: 0.4 at even odds (what the static
+ * analysis gives), proportionally less or more, always under one half (stones under one half
+ * belong to critical groups). {@link survivalOf} reads it back.
+ */
+export function criticalSafety(chance: number): number {
+  return Math.min(0.48, STATUS_SAFETY.critical * 2 * Math.max(0.05, chance));
+}
+
+/** The chance of living of a critical group's stone with this safety (see criticalSafety). */
+export function survivalOf(safety: number): number {
+  return Math.min(1, safety / (2 * STATUS_SAFETY.critical));
+}
+
+/**
  * Strings to groups, eye spaces and eye values, Benson's unconditional life, liberties and room to
  * escape, and from those alive / critical / dead / seki with a safety score per group. Pure.
  *

@@ -3,7 +3,7 @@ import type { Geometry } from '../board/geometry';
 import { MIN_BOARD_SIZE } from '../board/geometry';
 import { scoreStdev, Z80 } from './uncertainty';
 import { boardFromPosition, ReadingRefiner } from '../dragons/refine';
-import { analyzeGroups, type GroupAnalysis, type GroupParams } from '../groups/status';
+import { analyzeGroups, survivalOf, type GroupAnalysis, type GroupParams } from '../groups/status';
 import { computeInfluenceField, type FieldParams, type InfluenceField } from '../influence/field';
 import type { ColorPosition } from '../influence/position';
 
@@ -281,8 +281,12 @@ export function twoLayers(
   for (const p of geo.points) {
     if (live[p]) {
       const s = live[p] === BLACK ? 1 : -1;
-      // A critical group's stones (safety under one half) live or die as the next move says: 0.
-      ownership[p] = safety[p] < CRITICAL_SAFETY ? 0 : s * Math.min(1, 0.5 + safety[p] / 2);
+      // A critical group's stones (safety under one half) live or die as the next move says: their
+      // owner's as far as the group's chance of living goes (0 at even odds).
+      ownership[p] =
+        safety[p] < CRITICAL_SAFETY
+          ? s * (2 * survivalOf(safety[p]) - 1)
+          : s * Math.min(1, 0.5 + safety[p] / 2);
       continue;
     }
     const c = claim[p];
@@ -328,9 +332,12 @@ function countScore(
     if (live) {
       const g = groups.groups[groups.groupOf[p]];
       if (g.status === 'critical') {
-        // Even odds: under area scoring the stone is its owner's point or the opponent's (0 on
-        // average); under territory scoring nothing or two points for the opponent (1 on average).
-        if (rules === 'territory') fractional += c === BLACK ? -1 : 1;
+        // Under area scoring the stone is its owner's point if the group lives, the opponent's if it
+        // dies; under territory scoring nothing or two points for the opponent. Counted at the
+        // group's chance of living (even odds: 0 and 1 point for the opponent).
+        const live = survivalOf(groups.safety[p]);
+        const sign = c === BLACK ? 1 : -1;
+        fractional += rules === 'territory' ? -sign * 2 * (1 - live) : sign * (2 * live - 1);
         uncertainty += 2;
         continue;
       }
