@@ -11,6 +11,9 @@ export interface MoveGenDepths {
   readonly breakChainTwo: number;
   /** The defender's moves on the liberties of attacking strings of three liberties. */
   readonly breakChainThree: number;
+  /** Near the root: the defender's moves on the liberties of attacking strings of four liberties. */
+  readonly breakChainFour: number;
+
   /**
    * The attacker's rescue of its own two-liberty strings next to the target (extending, or
    * attacking a defender string of up to three liberties next to them).
@@ -168,7 +171,8 @@ export class TacticalMoves {
       if (
         ql === 1 ||
         (ql === 2 && n >= 2 && depth < d.breakChainTwo) ||
-        (ql === 3 && n >= 2 && depth < d.breakChainThree)
+        (ql === 3 && n >= 2 && depth < d.breakChainThree) ||
+        (ql === 4 && n >= 3 && depth < d.breakChainFour)
       )
         this.addLiberties(q);
     });
