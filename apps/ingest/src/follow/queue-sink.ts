@@ -9,7 +9,13 @@ import {
 import { ANALYSES } from '@moyo/engine';
 import type { GameStream, GameStreamRepository, JobRepository } from '@moyo/persistence';
 import type { Queue } from 'bullmq';
+import { COMPACT_WINDOW, CompactReplay } from './compact-input';
 import type { FinishedGame, FollowedMove, MoveSink } from './game-follower';
+
+/** The older moves' stored inputs are compacted every this many moves (and at the game's end). */
+export const COMPACT_EVERY = 16;
+/** Moves compacted per statement (each batch replays and writes a few ms' worth, then yields). */
+const COMPACT_BATCH = 32;
 
 /** Analyses added to the stream's own for the finished game's last position, when registered. */
 const FINAL_EXTRA = ['territory', 'deadStones', 'score'];
@@ -36,6 +42,10 @@ export function moveJobId(
  * The jobs belong to the stream's tenant and carry its webhookUrl.
  */
 export class QueueSink implements MoveSink {
+  /** The input of the newest move handed over: every earlier move's position is a prefix of it. */
+  private latest?: PositionInput;
+  private readonly replay = new CompactReplay();
+
   constructor(
     private readonly stream: GameStream,
     private readonly jobs: JobRepository,
@@ -50,6 +60,34 @@ export class QueueSink implements MoveSink {
       move: move.moveNumber,
     });
     await this.streams.recordMoveJob(this.stream.id, move.moveNumber, jobId);
+    this.latest = move.input;
+    if (move.moveNumber % COMPACT_EVERY === 0) await this.compact(move.moveNumber);
+  }
+
+  /**
+   * Linear storage: each move's job row holds every move up to its own, so a game's rows would add
+   * up to n²/2 moves. Once a job has ended and a later move exists, its stored input is replaced by
+   * the compact form (the board a few moves back plus those moves, `compactInputs`); the newest
+   * move and the final position keep the whole game, which readers take the moves from.
+   */
+  private async compact(beforeMove: number): Promise<void> {
+    const latest = this.latest;
+    if (!latest) return;
+    let after = COMPACT_WINDOW;
+    for (;;) {
+      const due = await this.streams.movesToCompact(this.stream.id, after, beforeMove, COMPACT_BATCH);
+      if (due.length === 0) return;
+      const inputs = this.replay.compact(
+        latest,
+        due.map((d) => d.moveNumber),
+      );
+      await this.streams.storeCompactInputs(
+        this.stream.id,
+        due.map((d) => ({ ...d, input: inputs.get(d.moveNumber) as never })),
+      );
+      if (due.length < COMPACT_BATCH) return;
+      after = due[due.length - 1].moveNumber;
+    }
   }
 
   /**
@@ -59,6 +97,14 @@ export class QueueSink implements MoveSink {
    */
   async rewind(keptMoves: number): Promise<void> {
     const superseded = await this.streams.rewindMoves(this.stream.id, keptMoves);
+    this.replay.reset(); // the moves it replayed may have changed
+    // The kept moves are a prefix of the newest input: the game's newest move is now `keptMoves`,
+    // and readers take the game's moves from its input, so it gets the whole input back.
+    if (this.latest && keptMoves > 0 && keptMoves <= this.latest.moves.length) {
+      const input = { ...this.latest, moves: this.latest.moves.slice(0, keptMoves) };
+      await this.streams.restoreMoveInput(this.stream.id, keptMoves, input as never);
+      this.latest = input;
+    }
     const cancelled = await this.jobs.cancelQueued(superseded);
     // A job a worker took meanwhile stays (BullMQ refuses to remove it); the worker skips a
     // cancelled row (markRunning), and the reconciler leaves terminal rows alone.
@@ -74,6 +120,10 @@ export class QueueSink implements MoveSink {
       outcome: game.outcome,
       moveCount: game.moveCount,
     });
+    // The final job holds the whole game: every move's row may be compacted now (jobs still
+    // running stay whole).
+    this.latest = game.input;
+    await this.compact(game.moveCount + 1);
   }
 
   private async enqueue(

@@ -24,6 +24,12 @@ export interface PositionInput {
    * handicap stones). Matters when `moves` is empty; otherwise each move names its colour.
    */
   initialPlayer?: 'B' | 'W';
+  /**
+   * Set only on the stored input of a followed game's older move once its job ended: the first
+   * this many moves are folded into `initialStones` (the board they led to), to keep a game's rows
+   * linear in its length. The position is the same; earlier prisoners are not counted.
+   */
+  omittedMoves?: number;
 }
 
 /** An eye graph job body (see issue 5: nodes, edges, outer liberties, ko threats). */

@@ -165,6 +165,66 @@ export class GameStreamRepository {
     return superseded.map((r) => r.job_id).filter((id): id is string => id !== null);
   }
 
+  /**
+   * Current moves of the stream in (afterMove, beforeMove) whose job has ended and whose stored
+   * input is not compacted yet, oldest first (at most `limit`).
+   */
+  async movesToCompact(
+    streamId: string,
+    afterMove: number,
+    beforeMove: number,
+    limit = 500,
+  ): Promise<{ moveNumber: number; jobId: string }[]> {
+    const rows = await this.prisma.client.$queryRaw<{ move_number: number; job_id: string }[]>`
+      SELECT a.move_number, a.job_id
+        FROM game_move_analyses a JOIN jobs j ON j.id = a.job_id
+       WHERE a.game_id = ${streamId}::uuid AND NOT a.input_compacted AND a.superseded_in = 0
+         AND a.move_number > ${afterMove} AND a.move_number < ${beforeMove}
+         AND j.status IN ('completed', 'failed', 'cancelled')
+       ORDER BY a.move_number
+       LIMIT ${limit}`;
+    return rows.map((r) => ({ moveNumber: r.move_number, jobId: r.job_id }));
+  }
+
+  /**
+   * Stores the compact inputs of ended jobs of the stream's moves (one statement each way) and
+   * marks those moves compacted. A job that is not ended (requeued meanwhile) keeps its input.
+   */
+  async storeCompactInputs(
+    streamId: string,
+    items: { moveNumber: number; jobId: string; input: Prisma.InputJsonValue }[],
+  ): Promise<void> {
+    if (items.length === 0) return;
+    const rows = JSON.stringify(items);
+    await this.prisma.client.$transaction([
+      this.prisma.client.$executeRaw`
+        UPDATE jobs SET input = c.input
+          FROM jsonb_to_recordset(${rows}::jsonb) AS c("jobId" text, input jsonb)
+         WHERE jobs.id = c."jobId" AND jobs.status IN ('completed', 'failed', 'cancelled')`,
+      this.prisma.client.$executeRaw`
+        UPDATE game_move_analyses a SET input_compacted = true
+          FROM jsonb_to_recordset(${rows}::jsonb) AS c("moveNumber" int, "jobId" text)
+          JOIN jobs j ON j.id = c."jobId" AND j.status IN ('completed', 'failed', 'cancelled')
+         WHERE a.game_id = ${streamId}::uuid AND a.move_number = c."moveNumber" AND a.job_id = c."jobId"
+           AND a.superseded_in = 0`,
+    ]);
+  }
+
+  /**
+   * Puts the whole input back on a compacted move's job (the game's newest move after an undo:
+   * readers take the game's moves from it) and clears its mark. Nothing when it is not compacted.
+   */
+  async restoreMoveInput(streamId: string, moveNumber: number, input: Prisma.InputJsonValue): Promise<void> {
+    const text = JSON.stringify(input);
+    await this.prisma.client.$executeRaw`
+      WITH restored AS (
+        UPDATE game_move_analyses SET input_compacted = false
+         WHERE game_id = ${streamId}::uuid AND move_number = ${moveNumber} AND superseded_in = 0
+           AND input_compacted
+        RETURNING job_id)
+      UPDATE jobs SET input = ${text}::jsonb FROM restored WHERE jobs.id = restored.job_id`;
+  }
+
   /** How many analyses of the stream's moves an undo or a corrected gamedata superseded. */
   supersededCount(streamId: string): Promise<number> {
     return this.prisma.client.gameMoveAnalysis.count({

@@ -1,0 +1,108 @@
+import type { PositionInput } from '@moyo/contracts';
+import { GameStreamRepository, PrismaService } from '@moyo/persistence';
+import type { INestApplicationContext } from '@nestjs/common';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { gameFromInput } from '../../../api/src/exports/game-from-input';
+import { FakeOgsServer, gameFromSgf } from '../../../../test/support/fake-ogs-server';
+import { useIsolatedServices } from '../../../../test/support/services';
+import { createIngestApp } from '../../src/bootstrap';
+import { COMPACT_WINDOW } from '../../src/follow/compact-input';
+import { IngestConfig } from '../../src/config/ingest-config';
+
+const SGF = readFileSync(join(__dirname, '../fixtures/gnugo-selfplay-19x19.sgf'), 'utf8');
+
+async function until(done: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The position an input describes: every point's colour and the player to move. */
+function position(input: PositionInput): string {
+  const game = gameFromInput(input);
+  return `${Array.from(game.board.colors).join('')} ${game.toPlay}`;
+}
+
+/**
+ * Linear storage of a followed game: once a move's job has ended and later moves exist, its row
+ * keeps the board COMPACT_WINDOW moves back plus those moves instead of the whole game; the newest
+ * move keeps everything (readers take the game's moves from it), also after an undo. No worker
+ * runs: the test ends jobs itself.
+ */
+describe('ingest: ended jobs of older moves store their position compactly', () => {
+  const services = useIsolatedServices();
+  const server = new FakeOgsServer();
+  let app: INestApplicationContext | undefined;
+  afterAll(async () => {
+    await app?.close();
+    await server.close();
+  });
+
+  it('compacts ended older moves to a bounded size with the same position, and restores the newest after an undo', async () => {
+    const fake = server.addGame(gameFromSgf(7070, SGF));
+    expect(fake.moves.length).toBeGreaterThanOrEqual(150);
+    fake.played = 100;
+    const url = (await server.listen()).replace(/^ws/, 'http');
+    app = await createIngestApp(IngestConfig.fromEnv({ ...services().env, OGS_URL: url }));
+    const prisma = app.get(PrismaService).client;
+    const streams = app.get(GameStreamRepository);
+    const streamId = (await streams.follow({ ogsGameId: 7070, tenantId: null, analyses: ['board'] }))!.stream
+      .id;
+    const rows = () =>
+      prisma.gameMoveAnalysis.findMany({
+        where: { gameId: streamId, supersededIn: 0 },
+        orderBy: { moveNumber: 'asc' },
+        include: { job: { select: { input: true, status: true } } },
+      });
+    await until(async () => (await rows()).length === 100, '100 moves recorded');
+    const before = new Map(
+      (await rows()).map((r) => [r.moveNumber, r.job!.input as unknown as PositionInput]),
+    );
+    // The workers' part: the jobs of moves 1-100 end.
+    await prisma.job.updateMany({ data: { status: 'completed', finishedAt: new Date() } });
+
+    fake.played = 150;
+    server.dropAll(); // the ingest reconnects and reads the longer game
+    await until(
+      async () =>
+        (await prisma.gameMoveAnalysis.count({ where: { gameId: streamId, inputCompacted: true } })) === 92,
+      'moves 9-100 compacted',
+    );
+    await until(async () => (await rows()).length === 150, '150 moves recorded');
+    const after = await rows();
+    let compactedMoves = 0;
+    for (const row of after) {
+      const input = row.job!.input as unknown as PositionInput;
+      const n = row.moveNumber;
+      if (n > COMPACT_WINDOW && n <= 100) {
+        expect(row.inputCompacted).toBe(true);
+        expect(input.moves).toEqual(before.get(n)!.moves.slice(n - COMPACT_WINDOW));
+        expect(input.omittedMoves).toBe(n - COMPACT_WINDOW);
+        expect(input.initialStones.length).toBeLessThanOrEqual(361);
+        expect(position(input)).toBe(position(before.get(n)!));
+        compactedMoves += input.moves.length + input.initialStones.length;
+      } else {
+        // Moves 1-8 have nothing to fold; 101-150 have not ended: whole.
+        expect(row.inputCompacted).toBe(false);
+        expect(input.moves).toHaveLength(n);
+        expect(input.omittedMoves).toBeUndefined();
+      }
+    }
+    // Bounded by the board, whatever the move number: at most 8 moves and 361 stones a row.
+    expect(compactedMoves).toBeLessThanOrEqual(92 * (COMPACT_WINDOW + 361));
+
+    // An undo back to move 90: moves 91-150 superseded, move 90 (compacted) is the newest again
+    // and gets its whole input back.
+    fake.moves = fake.moves.slice(0, 90);
+    fake.played = 90;
+    server.dropAll();
+    await until(async () => (await rows()).length === 90, 'moves 91-150 superseded');
+    const newest = (await rows())[89];
+    expect(newest.inputCompacted).toBe(false);
+    expect(newest.job!.input).toEqual(before.get(90));
+  });
+});
