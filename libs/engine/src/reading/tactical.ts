@@ -6,6 +6,8 @@ import { TranspositionTable } from './transposition';
 
 /** Limits of tactical (string capture) reading; depths are plies from the question. */
 export interface TacticalParams extends MoveGenDepths {
+  /** Below this depth a ko retake the ko rule forbids is read as after a ko threat (KO_B at best). */
+  readonly koDepth: number;
   /** Nodes per top-level query; over it the string counts as saved (attack fails, defence works). */
   readonly budget: number;
   /** Plies; deeper lines count as escaped. */
@@ -21,6 +23,7 @@ export interface TacticalParams extends MoveGenDepths {
 /** Defaults, GNU Go 3.8's level-10 depths as the model: four liberties to ply 7, three to 16. */
 export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
   budget: 40_000,
+  koDepth: 8,
   maxDepth: 80,
   maxLiberties: 4,
   threeLibertyDepth: 7,
@@ -39,6 +42,8 @@ const OP_ATTACK = 0;
 const OP_DEFEND = 4;
 const MOVES_PER_NODE = 64;
 const DROP = -1_000_000;
+/** The order score of a ko retake read as if after a threat: after every legal candidate. */
+const KO_RETAKE = -100_000;
 
 /**
  * Tactical reading of strings on one board, GNU Go's tactical reading as the model (its
@@ -88,10 +93,11 @@ export class TacticalReader {
   defend(p: number): ReadResult {
     this.begin();
     const a = unpackResult(this.readAttack(p, 0));
-    if (a.code === ReadCode.Fail) return { code: ReadCode.Win, move: 0 };
     this.nodes = 0;
     this.exhausted = false;
-    return unpackResult(this.readDefend(p, 0));
+    const d = unpackResult(this.readDefend(p, 0));
+    if (a.code !== ReadCode.Fail) return d;
+    return d.code === ReadCode.Win ? d : { code: ReadCode.Win, move: 0 };
   }
 
   /** Attack with the node count continuing (for callers that read many strings in one budget). */
@@ -146,7 +152,7 @@ export class TacticalReader {
 
     const [moves, scores] = this.buffers(depth);
     let count = this.gen.attackMoves(s, attacker, n, depth, moves);
-    count = this.order(s, attacker, true, n, moves, scores, count);
+    count = this.order(s, attacker, true, n, depth, moves, scores, count);
     const result = this.bestOf(attacker, moves, count, () =>
       b.colors[s] === EMPTY ? ReadCode.Win : invert(unpackResult(this.readDefend(s, depth + 1)).code),
     );
@@ -194,21 +200,37 @@ export class TacticalReader {
     let bestMove = 0;
     for (let i = 0; i < count; i++) {
       const m = moves[i];
-      if (!b.isLegal(m, player)) continue;
-      b.playAssumeLegal(m, player);
-      const koCapture = b.koPoint !== 0;
       let code: number;
-      if (koCapture && this.komaster !== 0 && this.komaster !== player) {
-        code = ReadCode.Fail;
-      } else if (koCapture) {
+      if (!b.isLegal(m, player)) {
+        if (m !== b.koPointFor(player) || (this.komaster !== 0 && this.komaster !== player)) continue;
+        // A ko retake forbidden right now: read it as if a ko threat had been made and answered.
+        b.passRecorded();
+        if (!b.isLegal(m, player)) {
+          b.undo();
+          continue;
+        }
+        b.playAssumeLegal(m, player);
         const saved = this.komaster;
         this.komaster = player;
-        code = downgrade(score(), ReadCode.KoA);
+        code = downgrade(score(), ReadCode.KoB);
         this.komaster = saved;
+        b.undo();
+        b.undo();
       } else {
-        code = score();
+        b.playAssumeLegal(m, player);
+        const koCapture = b.koPoint !== 0;
+        if (koCapture && this.komaster !== 0 && this.komaster !== player) {
+          code = ReadCode.Fail;
+        } else if (koCapture) {
+          const saved = this.komaster;
+          this.komaster = player;
+          code = downgrade(score(), ReadCode.KoA);
+          this.komaster = saved;
+        } else {
+          code = score();
+        }
+        b.undo();
       }
-      b.undo();
       if (codeRank(code) > codeRank(best)) {
         best = code;
         bestMove = m;
@@ -234,7 +256,7 @@ export class TacticalReader {
 
     const [moves, scores] = this.buffers(depth);
     let count = this.gen.defenseMoves(s, color, n, depth, moves);
-    count = this.order(s, color, false, n, moves, scores, count);
+    count = this.order(s, color, false, n, depth, moves, scores, count);
     let result = this.bestOf(color, moves, count, () =>
       invert(unpackResult(this.readAttack(s, depth + 1)).code),
     );
@@ -278,6 +300,7 @@ export class TacticalReader {
     player: Player,
     attacking: boolean,
     n: number,
+    depth: number,
     moves: Int32Array,
     scores: Int32Array,
     count: number,
@@ -286,26 +309,30 @@ export class TacticalReader {
     let kept = 0;
     for (let i = 0; i < count; i++) {
       const m = moves[i];
-      if (!b.isLegal(m, player)) continue;
-      const before = b.captures[player];
-      b.playAssumeLegal(m, player);
-      const captured = b.captures[player] - before;
-      const ko = b.koPoint !== 0;
-      const own = b.chainLiberties(m);
-      const libs = b.colors[s] === EMPTY ? 0 : b.chainLiberties(s);
-      const atari = own === 1 && attacking && this.givesAtari(m, 3 - player);
-      b.undo();
       let score: number;
-      if (attacking) {
-        if (libs === 0) score = 10_000;
-        else if (own === 1 && libs >= n && captured === 0 && !atari) score = DROP;
-        else
-          score =
-            (6 - libs) * 100 + (own === 1 ? -250 : Math.min(own, 5) * 10) + captured * 5 - (ko ? 50 : 0);
-      } else if (libs <= 1 && !ko) {
-        score = DROP;
+      if (!b.isLegal(m, player)) {
+        if (depth >= this.params.koDepth || m !== b.koPointFor(player)) continue;
+        score = KO_RETAKE;
       } else {
-        score = libs * 100 + captured * 20 - (ko ? 150 : 0);
+        const before = b.captures[player];
+        b.playAssumeLegal(m, player);
+        const captured = b.captures[player] - before;
+        const ko = b.koPoint !== 0;
+        const own = b.chainLiberties(m);
+        const libs = b.colors[s] === EMPTY ? 0 : b.chainLiberties(s);
+        const atari = own === 1 && attacking && this.givesAtari(m, 3 - player);
+        b.undo();
+        if (attacking) {
+          if (libs === 0) score = 10_000;
+          else if (own === 1 && libs >= n && captured === 0 && !atari) score = DROP;
+          else
+            score =
+              (6 - libs) * 100 + (own === 1 ? -250 : Math.min(own, 5) * 10) + captured * 5 - (ko ? 50 : 0);
+        } else if (libs <= 1 && !ko) {
+          score = DROP;
+        } else {
+          score = libs * 100 + captured * 20 - (ko ? 150 : 0);
+        }
       }
       if (score === DROP) continue;
       // Insertion into moves[0..kept), best first; equal scores keep generation order.

@@ -49,8 +49,15 @@ describe('tactical reading (attack / defend with the move, GNU Go codes)', () =>
       '.........',
     ]);
     expect(new TacticalReader(low).defend(at(low, 'E3')).code).toBe(ReadCode.Fail);
-    const safe = Board.fromRows(['.....', '.....', '..O..', '.....', '.....']);
+    // Five liberties or more: safe without reading (GNU Go answers PASS too).
+    const safe = Board.fromRows(['.....', '.....', '..OO.', '.....', '.....']);
     expect(new TacticalReader(safe).defend(at(safe, 'C3'))).toEqual({ code: ReadCode.Win, move: 0 });
+    // Four liberties and not capturable: like GNU Go, the first defence that keeps it safe.
+    const lone = Board.fromRows(['.....', '.....', '..O..', '.....', '.....']);
+    const d = new TacticalReader(lone).defend(at(lone, 'C3'));
+    expect(d.code).toBe(ReadCode.Win);
+    expect(lone.colors[d.move]).toBe(0);
+    expect(d.move).not.toBe(0);
   });
 
   it('leaves the board as it found it', () => {
