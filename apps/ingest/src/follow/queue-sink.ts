@@ -14,6 +14,11 @@ import type { FinishedGame, FollowedMove, MoveSink } from './game-follower';
 
 /** The older moves' stored inputs are compacted every this many moves (and at the game's end). */
 export const COMPACT_EVERY = 16;
+/**
+ * The newest moves that always keep their whole input: a viewer a little behind the game takes
+ * the game's moves from the newest job it knows of, which should not be compacted under it.
+ */
+export const KEEP_WHOLE = 16;
 /** Moves compacted per statement (each batch replays and writes a few ms' worth, then yields). */
 const COMPACT_BATCH = 32;
 
@@ -61,14 +66,15 @@ export class QueueSink implements MoveSink {
     });
     await this.streams.recordMoveJob(this.stream.id, move.moveNumber, jobId);
     this.latest = move.input;
-    if (move.moveNumber % COMPACT_EVERY === 0) await this.compact(move.moveNumber);
+    if (move.moveNumber % COMPACT_EVERY === 0) await this.compact(move.moveNumber - KEEP_WHOLE);
   }
 
   /**
    * Linear storage: each move's job row holds every move up to its own, so a game's rows would add
-   * up to n²/2 moves. Once a job has ended and a later move exists, its stored input is replaced by
-   * the compact form (the board a few moves back plus those moves, `compactInputs`); the newest
-   * move and the final position keep the whole game, which readers take the moves from.
+   * up to n²/2 moves. Once a job has ended and KEEP_WHOLE later moves exist, its stored input is
+   * replaced by the compact form (the board a few moves back plus those moves, `compactInputs`);
+   * the newest moves and the final position keep the whole game, which readers take the moves
+   * from. Compacts the ended moves before `beforeMove`.
    */
   private async compact(beforeMove: number): Promise<void> {
     const latest = this.latest;
@@ -123,7 +129,7 @@ export class QueueSink implements MoveSink {
     // The final job holds the whole game: every move's row may be compacted now (jobs still
     // running stay whole).
     this.latest = game.input;
-    await this.compact(game.moveCount + 1);
+    await this.compact(game.moveCount + 1 - KEEP_WHOLE);
   }
 
   private async enqueue(
