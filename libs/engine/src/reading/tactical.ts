@@ -6,6 +6,8 @@ import { TranspositionTable } from './transposition';
 
 /** Limits of tactical (string capture) reading; depths are plies from the question. */
 export interface TacticalParams extends MoveGenDepths {
+  /** From this depth on an attack on three liberties tries one move (GNU Go's branch_depth). */
+  readonly branchDepth: number;
   /** Below this depth a ko retake the ko rule forbids is read as after a ko threat (KO_B at best). */
   readonly koDepth: number;
   /** Nodes per top-level query; over it the string counts as saved (attack fails, defence works). */
@@ -24,6 +26,7 @@ export interface TacticalParams extends MoveGenDepths {
 export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
   budget: 40_000,
   koDepth: 8,
+  branchDepth: 13,
   maxDepth: 80,
   maxLiberties: 4,
   threeLibertyDepth: 7,
@@ -153,6 +156,7 @@ export class TacticalReader {
     const [moves, scores] = this.buffers(depth);
     let count = this.gen.attackMoves(s, attacker, n, depth, moves);
     count = this.order(s, attacker, true, n, depth, moves, scores, count);
+    if (n >= 3 && depth >= this.params.branchDepth) count = Math.min(count, 1);
     const result = this.bestOf(attacker, moves, count, () =>
       b.colors[s] === EMPTY ? ReadCode.Win : invert(unpackResult(this.readDefend(s, depth + 1)).code),
     );

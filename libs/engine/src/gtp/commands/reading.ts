@@ -30,11 +30,22 @@ export interface ReadingGtpSession {
 function tacticalParams(session: ReadingGtpSession): TacticalParams {
   const d = session.readingDepth ?? 0;
   const p = DEFAULT_TACTICAL_PARAMS;
+  const shift = (v: number) => Math.max(0, v + d);
   return {
     ...p,
     maxDepth: Math.max(1, p.maxDepth + d),
-    threeLibertyDepth: Math.max(0, p.threeLibertyDepth + d),
-    twoLibertyDepth: Math.max(0, p.twoLibertyDepth + d),
+    threeLibertyDepth: shift(p.threeLibertyDepth),
+    twoLibertyDepth: shift(p.twoLibertyDepth),
+    branchDepth: shift(p.branchDepth),
+    koDepth: shift(p.koDepth),
+    secondOrderTwo: shift(p.secondOrderTwo),
+    secondOrderThree: shift(p.secondOrderThree),
+    breakChainTwo: shift(p.breakChainTwo),
+    breakChainThree: shift(p.breakChainThree),
+    breakChainFour: shift(p.breakChainFour),
+    rescueTwo: shift(p.rescueTwo),
+    superstring: shift(p.superstring),
+    superstringAttack: shift(p.superstringAttack),
   };
 }
 
