@@ -19,6 +19,8 @@ export interface MoveGenDepths {
    * attacking a defender string of up to three liberties next to them).
    */
   readonly rescueTwo: number;
+  /** The attacker's rescue of its weak strings next to the target's liberties (the net around it). */
+  readonly netRescue: number;
   /**
    * The defender's moves around its liberties: the liberties of friendly strings next to them
    * (connecting through a liberty, GNU Go's superstring) and ataris on attacking strings of up to
@@ -127,31 +129,38 @@ export class TacticalMoves {
     if ((n === 2 && depth < d.secondOrderTwo) || (n === 3 && depth < d.secondOrderThree)) {
       for (let i = 0; i < nl; i++) this.addNeighbours(libs[i]);
     }
-    if (depth < d.superstringAttack) this.aroundLiberties(s, (3 - attacker) as Player, nl, false);
+    if (depth < d.superstringAttack) this.aroundLiberties(s, (3 - attacker) as Player, nl, false, depth);
     // The attacker's own strings next to s in atari: save them, or the defender gains liberties.
     const ns = b.chainStones(s, this.stones);
-    const defender = 3 - attacker;
-    const sHead = b.chainHead(s);
-    this.forNeighbourChains(this.stones, ns, attacker, (q) => {
-      const ql = b.chainLiberties(q);
-      if (ql > 2 || (ql === 2 && depth >= d.rescueTwo)) return;
-      this.addLiberties(q);
-      const m = b.chainStones(q, this.stones2);
-      const gen = this.gen;
-      // Capturing (or, for a two-liberty string, attacking) a defender string next to it also saves it.
-      const most = ql === 1 ? 1 : 3;
-      for (let i = 0; i < m; i++) {
-        for (let k = 0; k < 4; k++) {
-          const r = this.stones2[i] + b.geo.adjacent[k];
-          if (b.colors[r] !== defender) continue;
-          const h = b.chainHead(r);
-          if (h === sHead || b.chainLiberties(r) > most || this.seenChain[h] === -gen) continue;
-          this.seenChain[h] = -gen;
-          this.addLiberties(r);
-        }
-      }
-    });
+    this.forNeighbourChains(this.stones, ns, attacker, (q) => this.rescue(q, s, attacker, depth));
     return this.count;
+  }
+
+  /**
+   * Saving the attacker's string at q (one liberty, or two below `rescueTwo`): its liberties, and
+   * the liberties of defender strings next to it that it could capture (in atari, or up to three
+   * liberties for a two-liberty string), s itself excepted.
+   */
+  private rescue(q: number, s: number, attacker: Player, depth: number): void {
+    const b = this.board;
+    const ql = b.chainLiberties(q);
+    if (ql > 2 || (ql === 2 && depth >= this.depths.rescueTwo)) return;
+    this.addLiberties(q);
+    const m = b.chainStones(q, this.stones2);
+    const gen = this.gen;
+    const sHead = b.chainHead(s);
+    const defender = 3 - attacker;
+    const most = ql === 1 ? 1 : 3;
+    for (let i = 0; i < m; i++) {
+      for (let k = 0; k < 4; k++) {
+        const r = this.stones2[i] + b.geo.adjacent[k];
+        if (b.colors[r] !== defender) continue;
+        const h = b.chainHead(r);
+        if (h === sHead || b.chainLiberties(r) > most || this.seenChain[h] === -gen) continue;
+        this.seenChain[h] = -gen;
+        this.addLiberties(r);
+      }
+    }
   }
 
   /**
@@ -182,12 +191,12 @@ export class TacticalMoves {
     if ((n === 2 && depth < d.secondOrderTwo) || (n === 3 && depth < d.secondOrderThree)) {
       for (let i = 0; i < nl; i++) this.addNeighbours(libs[i]);
     }
-    if (depth < d.superstring) this.aroundLiberties(s, color, nl, true);
+    if (depth < d.superstring) this.aroundLiberties(s, color, nl, true, depth);
     return this.count;
   }
 
   /** Superstring liberties and ataris next to the liberties (this.libs holds s's nl liberties). */
-  private aroundLiberties(s: number, color: Player, nl: number, ataris: boolean): void {
+  private aroundLiberties(s: number, color: Player, nl: number, ataris: boolean, depth: number): void {
     const b = this.board;
     const adj = b.geo.adjacent;
     const sHead = b.chainHead(s);
@@ -204,6 +213,9 @@ export class TacticalMoves {
         this.seenChain[h] = gen;
         const ql = b.chainLiberties(q);
         if (c === color ? ql <= 4 : ataris && ql <= 2) this.addLiberties(q);
+        // The attacker's weak strings next to the liberties (the net around s): keep them alive.
+        if (c !== color && !ataris && depth < this.depths.netRescue)
+          this.rescue(q, s, (3 - color) as Player, depth);
         if (c === color && ataris) this.capturesNextTo(q, color, gen);
       }
     }

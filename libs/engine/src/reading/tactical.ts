@@ -36,6 +36,7 @@ export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
   breakChainTwo: 12,
   breakChainThree: 5,
   rescueTwo: 8,
+  netRescue: 4,
   breakChainFour: 2,
   superstring: 12,
   superstringAttack: 12,

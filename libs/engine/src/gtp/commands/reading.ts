@@ -44,6 +44,7 @@ function tacticalParams(session: ReadingGtpSession): TacticalParams {
     breakChainThree: shift(p.breakChainThree),
     breakChainFour: shift(p.breakChainFour),
     rescueTwo: shift(p.rescueTwo),
+    netRescue: shift(p.netRescue),
     superstring: shift(p.superstring),
     superstringAttack: shift(p.superstringAttack),
   };
