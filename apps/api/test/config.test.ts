@@ -35,6 +35,7 @@ describe('api config', () => {
       DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/moyo',
     };
     expect(ApiConfig.fromEnv(env).metricsToken).toBeNull();
+    expect(ApiConfig.fromEnv({ ...env, METRICS_TOKEN: '' }).metricsToken).toBeNull();
     expect(ApiConfig.fromEnv({ ...env, METRICS_TOKEN: 'a'.repeat(32) }).metricsToken).toBe('a'.repeat(32));
     for (const bad of ['short', 'sixteen chars but spaced'])
       expect(() => ApiConfig.fromEnv({ ...env, METRICS_TOKEN: bad })).toThrow(

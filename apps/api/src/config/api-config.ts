@@ -25,11 +25,17 @@ export const apiGatewayEnvSchema = apiEnvSchema.extend({
   BODY_LIMIT_BYTES: positiveInt(64 * 1024 * 1024, 1024 * 1024),
   /** Largest `sgf` text of a position request (bytes). */
   MAX_SGF_BYTES: positiveInt(16 * 1024 * 1024, 256 * 1024),
-  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>` (else 401). */
-  METRICS_TOKEN: z
-    .string()
-    .regex(/^[\x21-\x7e]{16,512}$/, 'must be 16 to 512 visible ASCII characters (e.g. openssl rand -hex 32)')
-    .optional(),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>` (else 401); empty: open. */
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(
+        /^[\x21-\x7e]{16,512}$/,
+        'must be 16 to 512 visible ASCII characters (e.g. openssl rand -hex 32)',
+      )
+      .optional(),
+  ),
 });
 
 type ApiEnv = z.infer<typeof apiGatewayEnvSchema>;
