@@ -34,10 +34,10 @@ export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
   secondOrderTwo: 12,
   secondOrderThree: 4,
   breakChainTwo: 12,
-  breakChainThree: 5,
+  breakChainThree: 10,
   rescueTwo: 8,
   netRescue: 4,
-  breakChainFour: 2,
+  breakChainFour: 4,
   superstring: 12,
   superstringAttack: 12,
 };
