@@ -34,7 +34,7 @@ export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
   secondOrderTwo: 12,
   secondOrderThree: 4,
   breakChainTwo: 12,
-  breakChainThree: 10,
+  breakChainThree: 7,
   rescueTwo: 8,
   netRescue: 4,
   breakChainFour: 4,
