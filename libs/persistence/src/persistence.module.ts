@@ -13,6 +13,7 @@ import {
   ResultCacheRepository,
   WebhookDeliveryRepository,
   PipelineMetricsRepository,
+  RetentionRepository,
 } from './repositories';
 
 const repositories = [
@@ -27,6 +28,7 @@ const repositories = [
   ResultCacheRepository,
   WebhookDeliveryRepository,
   PipelineMetricsRepository,
+  RetentionRepository,
 ];
 
 /**

@@ -19,6 +19,10 @@ export class WorkerConfig {
   /** The reconciler's period and the age below which it leaves jobs alone. */
   readonly reconcileIntervalMs: number;
   readonly reconcileGraceMs: number;
+  /** Days ended rows are kept (0: for ever), the retention sweep's period and batch size. */
+  readonly retentionDays: number;
+  readonly retentionIntervalMs: number;
+  readonly retentionBatchSize: number;
   /** Engine threads for position jobs. */
   readonly engineThreads: number;
   readonly logLevel: WorkerEnv['LOG_LEVEL'];
@@ -44,6 +48,9 @@ export class WorkerConfig {
     this.stalledIntervalMs = env.WORKER_STALLED_INTERVAL_MS;
     this.reconcileIntervalMs = env.RECONCILE_INTERVAL_MS;
     this.reconcileGraceMs = env.RECONCILE_GRACE_MS;
+    this.retentionDays = env.RESULT_RETENTION_DAYS;
+    this.retentionIntervalMs = env.RETENTION_INTERVAL_MS;
+    this.retentionBatchSize = env.RETENTION_BATCH_SIZE;
     this.engineThreads =
       env.WORKER_ENGINE_THREADS ?? Math.min(env.WORKER_CONCURRENCY, availableParallelism());
     this.logLevel = env.LOG_LEVEL;

@@ -142,6 +142,15 @@ export const workerEnvSchema = commonEnvSchema.extend({
   RECONCILE_INTERVAL_MS: intBetween(200, 3_600_000, 10_000),
   /** The reconciler leaves jobs and deliveries younger than this alone (their enqueue may be under way). */
   RECONCILE_GRACE_MS: intBetween(0, 3_600_000, 15_000),
+  /**
+   * Days ended jobs (with their results), ended webhook deliveries and unused result-cache entries
+   * are kept; older ones are removed by the retention sweep (one worker replica at a time). 0 keeps
+   * everything for ever (no sweep).
+   */
+  RESULT_RETENTION_DAYS: intBetween(0, 36_500, 30),
+  /** How often the retention sweep runs, and the rows one of its DELETE statements removes at most. */
+  RETENTION_INTERVAL_MS: intBetween(1000, 86_400_000, 300_000),
+  RETENTION_BATCH_SIZE: intBetween(1, 100_000, 1000),
   /** Webhook deliveries one worker process sends at once. */
   WEBHOOK_CONCURRENCY: intBetween(1, 256, 16),
   /** A delivery attempt that has no complete answer after this long fails (default 10 s). */

@@ -9,3 +9,4 @@ export * from './result.repository';
 export * from './result-cache.repository';
 export * from './webhook-delivery.repository';
 export * from './pipeline-metrics.repository';
+export * from './retention.repository';

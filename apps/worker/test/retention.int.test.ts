@@ -1,0 +1,218 @@
+import {
+  JobRepository,
+  PrismaService,
+  RedisService,
+  ResultRepository,
+  RetentionRepository,
+  TenantRepository,
+  type NewWebhookDelivery,
+} from '@moyo/persistence';
+import { PinoLogger } from 'nestjs-pino';
+import { Client } from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useIsolatedServices } from '../../../test/support/services';
+import { WorkerConfig } from '../src/config/worker-config';
+import { RetentionService } from '../src/reconcile/retention.service';
+
+/**
+ * The retention sweep against a private PostgreSQL database and Redis prefix. Time is injected:
+ * every row gets explicit timestamps relative to NOW, and the sweep is given NOW, so nothing
+ * depends on the wall clock or on speed.
+ */
+const NOW = new Date('2031-06-15T12:00:00.000Z');
+const DAY = 86_400_000;
+const daysAgo = (d: number) => new Date(NOW.getTime() - d * DAY);
+
+describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches', () => {
+  const services = useIsolatedServices();
+  let prisma: PrismaService;
+  let prisma2: PrismaService;
+  let redis: RedisService;
+  let sql: Client;
+  let tenantId: string;
+  let seq = 0;
+
+  const config = (env: Record<string, string> = {}) =>
+    WorkerConfig.fromEnv({ ...services().env, RESULT_RETENTION_DAYS: '30', ...env });
+  const logger = () => new PinoLogger({ pinoHttp: { level: 'silent' } });
+  const service = (p: PrismaService, env: Record<string, string> = {}) =>
+    new RetentionService(new RetentionRepository(p), redis, config(env), logger());
+
+  beforeAll(async () => {
+    const s = services();
+    prisma = new PrismaService({ databaseUrl: s.databaseUrl });
+    prisma2 = new PrismaService({ databaseUrl: s.databaseUrl });
+    redis = new RedisService({ redisUrl: s.redisUrl, redisPrefix: s.redisPrefix });
+    sql = new Client({ connectionString: s.databaseUrl });
+    await sql.connect();
+    tenantId = (await new TenantRepository(prisma).create('retention')).id;
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await redis?.onModuleDestroy();
+    await prisma2?.onModuleDestroy();
+    await prisma?.onModuleDestroy();
+  });
+  beforeEach(async () => {
+    await sql.query('TRUNCATE jobs, job_results, result_cache, webhook_deliveries, game_streams CASCADE');
+  });
+
+  type Status = 'completed' | 'failed' | 'cancelled' | 'queued' | 'running';
+
+  /**
+   * `n` jobs through the real repositories: created, and for `completed` run and completed with a
+   * result, a result-cache entry and a delivered job.completed delivery; then dated `age` days
+   * before NOW (created, finished, result, cache entry and delivery alike). Returns their ids.
+   */
+  async function seed(n: number, status: Status, age: number): Promise<string[]> {
+    const ids = Array.from({ length: n }, () => `position-ret-${++seq}`);
+    await new JobRepository(prisma).createManyIfAbsent(
+      ids.map((id) => ({ id, tenantId, kind: 'position' as const, input: { moves: [] }, inputHash: id })),
+    );
+    const results = new ResultRepository(prisma);
+    for (const id of ids) {
+      if (status === 'queued') continue;
+      await results.start(id, 1);
+      if (status === 'completed') {
+        const delivery: NewWebhookDelivery = {
+          id: crypto.randomUUID(),
+          webhookId: null,
+          tenantId,
+          url: 'https://hooks.example/x',
+          event: 'job.completed',
+          jobId: id,
+          payload: { id },
+        };
+        await results.complete({
+          jobId: id,
+          result: { territory: { black: 1, white: 2 }, id },
+          timings: { engineMs: 1 },
+          cache: { kind: 'store', key: `cache-${id}` },
+          deliveries: [delivery],
+          finishedAt: daysAgo(age),
+        });
+      } else if (status !== 'running') {
+        await sql.query(`UPDATE jobs SET status = $2, finished_at = now() WHERE id = ANY($1)`, [
+          [id],
+          status,
+        ]);
+      }
+    }
+    const at = daysAgo(age).toISOString();
+    await sql.query(
+      `UPDATE jobs SET created_at = $2, finished_at = CASE WHEN finished_at IS NULL THEN NULL ELSE $2::timestamptz END
+        WHERE id = ANY($1)`,
+      [ids, at],
+    );
+    await sql.query(`UPDATE job_results SET created_at = $2 WHERE job_id = ANY($1)`, [ids, at]);
+    await sql.query(`UPDATE result_cache SET created_at = $2 WHERE key = ANY($1)`, [
+      ids.map((i) => `cache-${i}`),
+      at,
+    ]);
+    await sql.query(
+      `UPDATE webhook_deliveries SET created_at = $2, status = 'delivered' WHERE job_id = ANY($1)`,
+      [ids, at],
+    );
+    return ids;
+  }
+
+  const count = async (q: string, params: unknown[] = []) =>
+    Number((await sql.query<{ n: string }>(q, params)).rows[0].n);
+
+  it('removes old ended jobs with their results, deliveries and cache entries, batch by batch', async () => {
+    const oldDone = await seed(25, 'completed', 40);
+    const oldFailed = await seed(5, 'failed', 40);
+    const oldCancelled = await seed(3, 'cancelled', 31);
+    const oldQueued = await seed(4, 'queued', 90);
+    const oldRunning = await seed(4, 'running', 90);
+    const young = await seed(6, 'completed', 5);
+    // A pending delivery of an old job stays whatever its age; a hit cache entry stays.
+    await sql.query(`UPDATE webhook_deliveries SET status = 'pending' WHERE job_id = $1`, [oldDone[0]]);
+    await sql.query(`UPDATE result_cache SET last_hit_at = $2 WHERE key = $1`, [
+      `cache-${oldDone[1]}`,
+      daysAgo(2),
+    ]);
+
+    // One batch is one statement of at most `limit` rows.
+    const repo = new RetentionRepository(prisma);
+    expect(await repo.deleteExpiredJobs(daysAgo(30), 7)).toEqual({ deleted: 7 });
+    expect(await count(`SELECT count(*) AS n FROM jobs`)).toBe(47 - 7);
+
+    const counts = await service(prisma, { RETENTION_BATCH_SIZE: '7' }).sweep(NOW);
+    // 33 old ended jobs: 7 above, then 26 in batches 7, 7, 7, 5.
+    expect(counts).toMatchObject({ jobs: 26, deliveries: 24, cacheEntries: 24, complete: true });
+    expect(counts.cutoff).toEqual(daysAgo(30));
+    // deliveries 24 -> 7, 7, 7, 3; jobs 4 batches; cache 24 -> 4 batches
+    expect(counts.batches).toBe(12);
+
+    const left = (await sql.query<{ id: string }>(`SELECT id FROM jobs ORDER BY id`)).rows.map((r) => r.id);
+    expect(left.sort()).toEqual([...oldQueued, ...oldRunning, ...young].sort());
+    expect(await count(`SELECT count(*) AS n FROM job_results`)).toBe(6);
+    expect(await count(`SELECT count(*) AS n FROM job_results WHERE job_id = ANY($1)`, [young])).toBe(6);
+    expect(await count(`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`)).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM webhook_deliveries`)).toBe(1 + 6);
+    expect(await count(`SELECT count(*) AS n FROM result_cache`)).toBe(1 + 6);
+    expect(oldFailed.length + oldCancelled.length).toBe(8);
+
+    // Idempotent: the next sweep finds nothing.
+    expect(await service(prisma, { RETENTION_BATCH_SIZE: '7' }).sweep(NOW)).toMatchObject({
+      jobs: 0,
+      deliveries: 0,
+      cacheEntries: 0,
+      batches: 3,
+    });
+  });
+
+  it('keeps the jobs of a game still followed; a finished game keeps its moves without the jobs', async () => {
+    const [followedJob] = await seed(1, 'completed', 60);
+    const [finishedJob] = await seed(1, 'completed', 60);
+    const streams = await sql.query<{ id: string; status: string }>(
+      `INSERT INTO game_streams (id, ogs_game_id, tenant_id, analyses, status, updated_at)
+       VALUES (gen_random_uuid(), 1, $1, '{}', 'following', now()), (gen_random_uuid(), 2, $1, '{}', 'finished', now())
+       RETURNING id::text, status::text`,
+      [tenantId],
+    );
+    const id = (s: string) => streams.rows.find((r) => r.status === s)?.id;
+    await sql.query(
+      `INSERT INTO game_move_analyses (id, game_id, move_number, job_id)
+       VALUES (gen_random_uuid(), $1, 1, $2), (gen_random_uuid(), $3, 1, $4)`,
+      [id('following'), followedJob, id('finished'), finishedJob],
+    );
+    expect(await service(prisma).sweep(NOW)).toMatchObject({ jobs: 1 });
+    expect((await sql.query(`SELECT id FROM jobs`)).rows).toEqual([{ id: followedJob }]);
+    const moves = await sql.query(
+      `SELECT game_id::text, job_id FROM game_move_analyses ORDER BY move_number, game_id`,
+    );
+    expect(moves.rows).toHaveLength(2);
+    expect(moves.rows.find((r: { game_id: string }) => r.game_id === id('finished'))?.job_id).toBeNull();
+  });
+
+  it('two sweepers at once remove every expired row once, without failing', async () => {
+    await seed(120, 'completed', 45);
+    const keep = await seed(3, 'running', 45);
+    // Two pools, so the statements really run at the same time; small batches, many rounds.
+    const a = service(prisma, { RETENTION_BATCH_SIZE: '5' });
+    const b = service(prisma2, { RETENTION_BATCH_SIZE: '5' });
+    const [ca, cb] = await Promise.all([a.sweep(NOW), b.sweep(NOW)]);
+    expect(ca.jobs + cb.jobs).toBe(120);
+    expect(ca.deliveries + cb.deliveries).toBe(120);
+    expect(ca.cacheEntries + cb.cacheEntries).toBe(120);
+    expect(
+      (await sql.query(`SELECT id FROM jobs ORDER BY id`)).rows.map((r: { id: string }) => r.id),
+    ).toEqual([...keep].sort());
+    expect(await count(`SELECT count(*) AS n FROM job_results`)).toBe(0);
+
+    // Replicas: only the one that takes the Redis lock sweeps in an interval.
+    await seed(10, 'completed', 45);
+    const leaders = await Promise.all([a.sweepIfLeader(NOW), b.sweepIfLeader(NOW)]);
+    expect(leaders.filter((c) => c !== null)).toHaveLength(1);
+    expect(leaders.find((c) => c !== null)).toMatchObject({ jobs: 10 });
+  });
+
+  it('RESULT_RETENTION_DAYS=0 keeps everything', async () => {
+    await seed(4, 'completed', 4000);
+    const off = service(prisma, { RESULT_RETENTION_DAYS: '0' });
+    expect(await off.sweepIfLeader(NOW)).toBeNull();
+    expect(await count(`SELECT count(*) AS n FROM jobs`)).toBe(4);
+  });
+});

@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma/prisma.service';
+
+/** What one call of a `delete…` method removed. */
+export interface RetentionBatch {
+  /** Rows of the table itself (cascaded rows not counted). */
+  deleted: number;
+}
+
+/** Bytes of a table: heap (with TOAST) and its indexes. */
+export interface TableSize {
+  table: string;
+  rows: number;
+  tableBytes: number;
+  indexBytes: number;
+}
+
+/** The tables retention bounds. */
+export const RETAINED_TABLES = [
+  'jobs',
+  'job_results',
+  'result_cache',
+  'webhook_deliveries',
+  'webhook_delivery_attempts',
+  'game_move_analyses',
+] as const;
+
+/**
+ * Removes what is older than the retention cutoff, one bounded batch per call (never one huge
+ * DELETE: each batch is a short transaction holding at most `limit` row locks). Every batch takes
+ * its rows with FOR UPDATE SKIP LOCKED, so two sweepers at once take disjoint rows (no row is
+ * deleted twice, neither waits for nor deadlocks with the other), and a row whose state changes
+ * meanwhile (a failed job retried) is checked again after its lock: only ended rows go.
+ * - jobs: completed, failed or cancelled, created and finished before the cutoff; their result
+ *   (job_results) goes with them (ON DELETE CASCADE), their game_move_analyses keep the move with
+ *   job_id NULL (ON DELETE SET NULL). Queued and running jobs are never touched, nor the jobs of a
+ *   game still followed or paused (the ingest rebuilds a game from its newest jobs).
+ * - webhook_deliveries: delivered or failed, created before the cutoff (attempts cascade);
+ *   pending ones stay whatever their age.
+ * - result_cache: created before the cutoff and not hit since.
+ */
+@Injectable()
+export class RetentionRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Deletes up to `limit` ended jobs (and their results) older than `cutoff`, oldest first. */
+  async deleteExpiredJobs(cutoff: Date, limit: number): Promise<RetentionBatch> {
+    const at = cutoff.toISOString();
+    const rows = await this.prisma.query<{ deleted: number }>(
+      Prisma.sql`
+      WITH doomed AS (
+        SELECT j.id FROM jobs j
+         WHERE j.status IN ('completed', 'failed', 'cancelled')
+           AND j.created_at < ${at}::timestamptz
+           AND COALESCE(j.finished_at, j.created_at) < ${at}::timestamptz
+           AND NOT EXISTS (
+             SELECT 1 FROM game_move_analyses a JOIN game_streams s ON s.id = a.game_id
+              WHERE a.job_id = j.id AND s.status IN ('following', 'paused'))
+         ORDER BY j.created_at
+         LIMIT ${limit}
+           FOR UPDATE OF j SKIP LOCKED
+      ), gone AS (
+        DELETE FROM jobs USING doomed
+         WHERE jobs.id = doomed.id AND jobs.status IN ('completed', 'failed', 'cancelled')
+        RETURNING 1
+      )
+      SELECT count(*)::int AS deleted FROM gone`,
+      'moyo_retention_jobs',
+    );
+    return { deleted: rows[0]?.deleted ?? 0 };
+  }
+
+  /** Deletes up to `limit` delivered or failed webhook deliveries created before `cutoff`. */
+  async deleteExpiredDeliveries(cutoff: Date, limit: number): Promise<RetentionBatch> {
+    const rows = await this.prisma.query<{ deleted: number }>(
+      Prisma.sql`
+      WITH doomed AS (
+        SELECT id FROM webhook_deliveries
+         WHERE status IN ('delivered', 'failed') AND created_at < ${cutoff.toISOString()}::timestamptz
+         ORDER BY created_at
+         LIMIT ${limit}
+           FOR UPDATE SKIP LOCKED
+      ), gone AS (
+        DELETE FROM webhook_deliveries d USING doomed
+         WHERE d.id = doomed.id AND d.status IN ('delivered', 'failed')
+        RETURNING 1
+      )
+      SELECT count(*)::int AS deleted FROM gone`,
+      'moyo_retention_deliveries',
+    );
+    return { deleted: rows[0]?.deleted ?? 0 };
+  }
+
+  /** Deletes up to `limit` result-cache entries created before `cutoff` and not hit since. */
+  async deleteExpiredCache(cutoff: Date, limit: number): Promise<RetentionBatch> {
+    const at = cutoff.toISOString();
+    const rows = await this.prisma.query<{ deleted: number }>(
+      Prisma.sql`
+      WITH doomed AS (
+        SELECT key FROM result_cache
+         WHERE created_at < ${at}::timestamptz AND COALESCE(last_hit_at, created_at) < ${at}::timestamptz
+         ORDER BY created_at
+         LIMIT ${limit}
+           FOR UPDATE SKIP LOCKED
+      ), gone AS (
+        DELETE FROM result_cache c USING doomed
+         WHERE c.key = doomed.key AND COALESCE(c.last_hit_at, c.created_at) < ${at}::timestamptz
+        RETURNING 1
+      )
+      SELECT count(*)::int AS deleted FROM gone`,
+      'moyo_retention_cache',
+    );
+    return { deleted: rows[0]?.deleted ?? 0 };
+  }
+
+  /** Rows and bytes (heap + TOAST, indexes) of the retained tables: for benches and operators. */
+  async tableSizes(): Promise<TableSize[]> {
+    const rows = await this.prisma.query<{
+      table: string;
+      rows: string;
+      table_bytes: string;
+      index_bytes: string;
+    }>(
+      Prisma.sql`
+      SELECT t AS table, (xpath('/row/n/text()', query_to_xml(format('SELECT count(*) AS n FROM %I', t), false, true, '')))[1]::text AS rows,
+             pg_table_size(t::regclass)::text AS table_bytes, pg_indexes_size(t::regclass)::text AS index_bytes
+        FROM unnest(${[...RETAINED_TABLES]}::text[]) AS t`,
+    );
+    return rows.map((r) => ({
+      table: r.table,
+      rows: Number(r.rows),
+      tableBytes: Number(r.table_bytes),
+      indexBytes: Number(r.index_bytes),
+    }));
+  }
+}
