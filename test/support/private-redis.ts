@@ -36,15 +36,21 @@ function portIsFree(port: number): Promise<boolean> {
 }
 
 /**
- * A port for a private server, below the kernel's ephemeral range: a port the kernel hands out for
+ * A port for a private server, outside the kernel's ephemeral range: a port the kernel hands out for
  * `listen(0)` or an outgoing connection (a free port picked that way, as before) could be taken by
  * any other suite between the pick and the server's bind, and a killed server's port could be
- * taken by someone else while its clients still reconnect to it. Picked at random from
- * 20000..(range start - 1) and checked free; the server's start still checks it got the port.
+ * taken by someone else while its clients still reconnect to it. Picked at random and checked
+ * free; the server's start still checks that the port is its own.
  */
 export async function privatePort(exclude: ReadonlySet<number> = new Set()): Promise<number> {
-  const high = Math.min(ephemeralRange()[0], 65536) - 1;
-  const low = Math.min(20000, high - 1000);
+  const [ephemeralLow, ephemeralHigh] = ephemeralRange();
+  // Below the range as a rule (Linux: 20000..32767); above it, or 20000..30000, if it is unusual.
+  const [low, high] =
+    ephemeralLow > 21_000
+      ? [20_000, ephemeralLow - 1]
+      : ephemeralHigh < 64_535
+        ? [ephemeralHigh + 1, 65_535]
+        : [20_000, 30_000];
   for (let attempt = 0; attempt < 200; attempt++) {
     const port = low + Math.floor(Math.random() * (high - low + 1));
     if (!exclude.has(port) && (await portIsFree(port))) return port;
