@@ -116,22 +116,21 @@ export class RetentionRepository {
 
   /** Rows and bytes (heap + TOAST, indexes) of the retained tables: for benches and operators. */
   async tableSizes(): Promise<TableSize[]> {
-    const rows = await this.prisma.query<{
-      table: string;
-      rows: string;
-      table_bytes: string;
-      index_bytes: string;
-    }>(
-      Prisma.sql`
-      SELECT t AS table, (xpath('/row/n/text()', query_to_xml(format('SELECT count(*) AS n FROM %I', t), false, true, '')))[1]::text AS rows,
-             pg_table_size(t::regclass)::text AS table_bytes, pg_indexes_size(t::regclass)::text AS index_bytes
-        FROM unnest(${[...RETAINED_TABLES]}::text[]) AS t`,
-    );
-    return rows.map((r) => ({
-      table: r.table,
-      rows: Number(r.rows),
-      tableBytes: Number(r.table_bytes),
-      indexBytes: Number(r.index_bytes),
-    }));
+    const sizes: TableSize[] = [];
+    for (const table of RETAINED_TABLES) {
+      const [row] = await this.prisma.query<{ rows: string; table_bytes: string; index_bytes: string }>(
+        Prisma.sql`
+        SELECT (SELECT count(*) FROM ${Prisma.raw(`"${table}"`)})::text AS rows,
+               pg_table_size(${table}::regclass)::text AS table_bytes,
+               pg_indexes_size(${table}::regclass)::text AS index_bytes`,
+      );
+      sizes.push({
+        table,
+        rows: Number(row.rows),
+        tableBytes: Number(row.table_bytes),
+        indexBytes: Number(row.index_bytes),
+      });
+    }
+    return sizes;
   }
 }
