@@ -4,3 +4,4 @@ export * from './construction';
 export * from './reader';
 export * from './analyze';
 export * from './reading-board';
+export * from './bit-board';

@@ -11,7 +11,8 @@ const EMPTY: number = EMPTY_EXPORT;
 const BLACK = BLACK_EXPORT as Player;
 const WHITE = WHITE_EXPORT as Player;
 import { VertexType, type EyeProblem } from './construction';
-import { CompactReadingBoard, type ReadingBoard } from './reading-board';
+import { BitReadingBoard } from './bit-board';
+import { type ReadingBoard } from './reading-board';
 import { TranspositionTable } from './transposition';
 import { seededWords } from '../board/random';
 
@@ -148,7 +149,7 @@ export class EyeGraphReader {
   constructor(
     problem: EyeProblem,
     budget = DEFAULT_EYE_READING_BUDGET,
-    makeBoard: ReadingBoardFactory = CompactReadingBoard.fromRows,
+    makeBoard: ReadingBoardFactory = BitReadingBoard.fromRows,
     maxDepth = MAX_EYE_READING_DEPTH,
   ) {
     this.maxDepth = maxDepth;

@@ -1,0 +1,557 @@
+import {
+  BLACK as BLACK_EXPORT,
+  EMPTY as EMPTY_EXPORT,
+  WHITE as WHITE_EXPORT,
+  type Player,
+} from '../board/color';
+
+// Local copies of the colours (see reader.ts: imported bindings may be getters).
+const EMPTY: number = EMPTY_EXPORT;
+const BLACK = BLACK_EXPORT as Player;
+const WHITE = WHITE_EXPORT as Player;
+import { Geometry } from '../board/geometry';
+import { seededWords } from '../board/random';
+import { CompactReadingBoard, type ReadingBoard } from './reading-board';
+
+/** Most members of one bit set (32-bit masks, sign bit left alone). */
+const MAX_BITS = 31;
+
+/** Set bits of a 32-bit mask. */
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** Index of the lowest set bit of a one-bit mask. */
+const bitIndex = (bit: number): number => 31 - Math.clz32(bit);
+
+/**
+ * A reading board for an eye problem, on bit sets: moves are played only on a known set of
+ * "dynamic" points (at most 31), every other stone belongs to a fixed "static" chain (at most 31),
+ * and the empty points that are not dynamic ("static liberties", at most 31) never change. A
+ * position's chains are then a flood over dynamic-point and static-chain bit sets, their liberties
+ * the population count of two masks: a few dozen integer operations per position, no allocation
+ * per move. Captures of static stones (rare: a small White chain cut off by the eye space) switch
+ * to a full-board labelling until undone. Same answers, hash and ko rule as CompactReadingBoard.
+ */
+export class BitReadingBoard implements ReadingBoard {
+  readonly geo: Geometry;
+  readonly colors: Int8Array;
+  koPoint = 0;
+  hashLo = 0;
+  hashHi = 0;
+  private readonly keys: Uint32Array;
+  private readonly n: number;
+  private readonly dynPoint: Int32Array;
+  /** By point: dynamic index, or -1. */
+  private readonly dynIndex: Int32Array;
+  /** By point: static chain of a static stone, or -1. */
+  private readonly staticOf: Int32Array;
+  /** By dynamic index: dynamic neighbours, static chain neighbours, static liberty neighbours. */
+  private readonly nbrDyn: Int32Array;
+  private readonly nbrStatic: Int32Array;
+  private readonly nbrLib: Int32Array;
+  /** By static chain: colour, adjacent dynamic points, static liberties, stones. */
+  private readonly sColor: Int8Array;
+  private readonly sDyn: Int32Array;
+  private readonly sLib: Int32Array;
+  private readonly sStones: Int32Array[];
+  private readonly libPoint: Int32Array;
+  private readonly allDyn: number;
+  private sBlack = 0;
+  private sWhite = 0;
+  private blackDyn = 0;
+  private whiteDyn = 0;
+  /** Static stones captured on the current line: full-board labelling while any is. */
+  private staticRemoved = 0;
+
+  // Bit-set labelling of the current position: chain (component) by dynamic stone and static chain.
+  private labelled = false;
+  private readonly compOfDyn: Int32Array;
+  private readonly compOfStatic: Int32Array;
+  private readonly compLibs: Int32Array;
+  private readonly compDyn: Int32Array;
+  private readonly compStatic: Int32Array;
+  private readonly compLibDyn: Int32Array;
+  private readonly compLibStatic: Int32Array;
+
+  // Full-board labelling (static stones captured): label = lowest point of the chain.
+  private readonly label: Int32Array;
+  private readonly libCount: Int32Array;
+  private readonly nextStone: Int32Array;
+  private readonly mark: Int32Array;
+  private markGen = 0;
+  private readonly queue: Int32Array;
+
+  // Undo: per move [point, previous ko, static stones captured, first captured index] and the
+  // captured points on one flat stack.
+  private undoHeads = new Int32Array(4 * 64);
+  private undoTop = 0;
+  private captured = new Int32Array(256);
+  private capturedTop = 0;
+  private readonly heads = new Int32Array(4);
+  private readonly headAt = new Int32Array(4);
+
+  private constructor(
+    geo: Geometry,
+    colors: Int8Array,
+    dyn: Int32Array,
+    statics: { color: number; stones: Int32Array }[],
+    libPoints: Int32Array,
+  ) {
+    this.geo = geo;
+    this.colors = colors;
+    const size = geo.arraySize;
+    const adj = geo.adjacent;
+    this.keys = seededWords(size * 4 + size, 0x5eed0002);
+    for (const p of geo.points) if (colors[p] !== EMPTY) this.toggleStone(p, colors[p]);
+    this.n = dyn.length;
+    this.dynPoint = dyn;
+    this.dynIndex = new Int32Array(size).fill(-1);
+    dyn.forEach((p, i) => (this.dynIndex[p] = i));
+    this.staticOf = new Int32Array(size).fill(-1);
+    const libIndex = new Int32Array(size).fill(-1);
+    libPoints.forEach((p, i) => (libIndex[p] = i));
+    this.libPoint = libPoints;
+    const S = statics.length;
+    this.sColor = new Int8Array(S);
+    this.sDyn = new Int32Array(S);
+    this.sLib = new Int32Array(S);
+    this.sStones = statics.map((s) => s.stones);
+    statics.forEach((s, id) => {
+      this.sColor[id] = s.color;
+      if (s.color === BLACK) this.sBlack |= 1 << id;
+      else this.sWhite |= 1 << id;
+      for (const p of s.stones) this.staticOf[p] = id;
+    });
+    const bitOf = (q: number): [kind: number, index: number] => {
+      if (this.dynIndex[q] >= 0) return [0, this.dynIndex[q]];
+      if (this.staticOf[q] >= 0) return [1, this.staticOf[q]];
+      if (libIndex[q] >= 0) return [2, libIndex[q]];
+      return [3, 0];
+    };
+    statics.forEach((s, id) => {
+      for (const p of s.stones) {
+        for (let k = 0; k < 4; k++) {
+          const [kind, i] = bitOf(p + adj[k]);
+          if (kind === 0) this.sDyn[id] |= 1 << i;
+          else if (kind === 2) this.sLib[id] |= 1 << i;
+        }
+      }
+    });
+    this.nbrDyn = new Int32Array(this.n);
+    this.nbrStatic = new Int32Array(this.n);
+    this.nbrLib = new Int32Array(this.n);
+    let all = 0;
+    dyn.forEach((p, d) => {
+      all |= 1 << d;
+      for (let k = 0; k < 4; k++) {
+        const [kind, i] = bitOf(p + adj[k]);
+        if (kind === 0) this.nbrDyn[d] |= 1 << i;
+        else if (kind === 1) this.nbrStatic[d] |= 1 << i;
+        else if (kind === 2) this.nbrLib[d] |= 1 << i;
+      }
+      if (colors[p] === BLACK) this.blackDyn |= 1 << d;
+      else if (colors[p] === WHITE) this.whiteDyn |= 1 << d;
+    });
+    this.allDyn = all;
+    const comps = this.n + S;
+    this.compOfDyn = new Int32Array(this.n);
+    this.compOfStatic = new Int32Array(S);
+    this.compLibs = new Int32Array(comps);
+    this.compDyn = new Int32Array(comps);
+    this.compStatic = new Int32Array(comps);
+    this.compLibDyn = new Int32Array(comps);
+    this.compLibStatic = new Int32Array(comps);
+    this.label = new Int32Array(size);
+    this.libCount = new Int32Array(size);
+    this.nextStone = new Int32Array(size);
+    this.mark = new Int32Array(size);
+    this.queue = new Int32Array(size);
+  }
+
+  /**
+   * A board from rows of `X`, `O`, `.` (top row first) where moves are played on `dynamicPoints`
+   * only: a BitReadingBoard when the problem fits its bit sets, else a CompactReadingBoard.
+   */
+  static fromRows(rows: string[], dynamicPoints: ArrayLike<number>): ReadingBoard {
+    const geo = Geometry.of(rows.length);
+    const colors = new Int8Array(geo.emptyColors);
+    rows.forEach((row, y) => {
+      for (let x = 0; x < rows.length; x++) {
+        colors[geo.pt(x, y)] = row[x] === 'X' ? BLACK : row[x] === 'O' ? WHITE : EMPTY;
+      }
+    });
+    const dyn = Int32Array.from(new Set(Array.from(dynamicPoints)));
+    const isDyn = new Uint8Array(geo.arraySize);
+    for (const p of dyn) isDyn[p] = 1;
+    const seen = new Uint8Array(geo.arraySize);
+    const statics: { color: number; stones: Int32Array }[] = [];
+    const libs = new Set<number>();
+    const adj = geo.adjacent;
+    for (const start of geo.points) {
+      const c = colors[start];
+      if (isDyn[start]) {
+        for (let k = 0; k < 4; k++) {
+          const q = start + adj[k];
+          if (colors[q] === EMPTY && !isDyn[q]) libs.add(q);
+        }
+      }
+      if (c === EMPTY || isDyn[start] || seen[start]) continue;
+      const stones = [start];
+      seen[start] = 1;
+      for (let i = 0; i < stones.length; i++) {
+        for (let k = 0; k < 4; k++) {
+          const q = stones[i] + adj[k];
+          if (isDyn[q]) continue;
+          if (colors[q] === EMPTY) libs.add(q);
+          else if (colors[q] === c && !seen[q]) {
+            seen[q] = 1;
+            stones.push(q);
+          }
+        }
+      }
+      statics.push({ color: c, stones: Int32Array.from(stones) });
+    }
+    if (dyn.length > MAX_BITS || statics.length > MAX_BITS || libs.size > MAX_BITS) {
+      return CompactReadingBoard.fromRows(rows, dynamicPoints);
+    }
+    return new BitReadingBoard(geo, colors, dyn, statics, Int32Array.from(libs));
+  }
+
+  private toggleStone(p: number, c: number): void {
+    this.hashLo ^= this.keys[p * 4 + c * 2];
+    this.hashHi ^= this.keys[p * 4 + c * 2 + 1];
+  }
+
+  private toggleKo(p: number): void {
+    if (p === 0) return;
+    const base = this.geo.arraySize * 4;
+    this.hashLo ^= this.keys[base + p];
+    this.hashHi ^= this.keys[(base + p * 7) % this.keys.length];
+  }
+
+  // ---- labelling ----------------------------------------------------------------------------
+
+  private ensureLabels(): void {
+    if (this.labelled) return;
+    this.labelled = true;
+    if (this.staticRemoved > 0) this.boardLabels();
+    else this.bitLabels();
+  }
+
+  /** Chains as floods over bit sets: each dynamic stone and static chain is visited once. */
+  private bitLabels(): void {
+    const { compOfDyn, compOfStatic, nbrDyn, nbrStatic, nbrLib, sDyn, sLib, sColor } = this;
+    const black = this.blackDyn;
+    const white = this.whiteDyn;
+    const empty = this.allDyn & ~(black | white);
+    let comps = 0;
+    let doneDyn = 0;
+    let doneStatic = 0;
+    const S = sColor.length;
+    for (let seed = 0; seed < S + this.n; seed++) {
+      let dm = 0;
+      let sm = 0;
+      let color: number;
+      if (seed < S) {
+        if (doneStatic & (1 << seed)) continue;
+        sm = 1 << seed;
+        color = sColor[seed];
+      } else {
+        const d = seed - S;
+        const bit = 1 << d;
+        if (doneDyn & bit || !((black | white) & bit)) continue;
+        dm = bit;
+        color = black & bit ? BLACK : WHITE;
+      }
+      const same = color === BLACK ? black : white;
+      const sameStatic = color === BLACK ? this.sBlack : this.sWhite;
+      let fd = dm;
+      let fs = sm;
+      let reach = 0;
+      let libs = 0;
+      while ((fd | fs) !== 0) {
+        let nd = 0;
+        let ns = 0;
+        while (fs !== 0) {
+          const bit = fs & -fs;
+          fs ^= bit;
+          const i = bitIndex(bit);
+          nd |= sDyn[i];
+          libs |= sLib[i];
+        }
+        while (fd !== 0) {
+          const bit = fd & -fd;
+          fd ^= bit;
+          const i = bitIndex(bit);
+          nd |= nbrDyn[i];
+          ns |= nbrStatic[i];
+          libs |= nbrLib[i];
+        }
+        reach |= nd;
+        fd = nd & same & ~dm;
+        fs = ns & sameStatic & ~sm;
+        dm |= fd;
+        sm |= fs;
+      }
+      const c = comps++;
+      const libDyn = reach & empty;
+      this.compDyn[c] = dm;
+      this.compStatic[c] = sm;
+      this.compLibDyn[c] = libDyn;
+      this.compLibStatic[c] = libs;
+      this.compLibs[c] = popcount(libDyn) + popcount(libs);
+      doneDyn |= dm;
+      doneStatic |= sm;
+      for (let x = dm; x !== 0; ) {
+        const bit = x & -x;
+        x ^= bit;
+        compOfDyn[bitIndex(bit)] = c;
+      }
+      for (let x = sm; x !== 0; ) {
+        const bit = x & -x;
+        x ^= bit;
+        compOfStatic[bitIndex(bit)] = c;
+      }
+    }
+  }
+
+  /** Component of the stone at p (bit labelling). */
+  private compOf(p: number): number {
+    const d = this.dynIndex[p];
+    return d >= 0 ? this.compOfDyn[d] : this.compOfStatic[this.staticOf[p]];
+  }
+
+  /** Labels every chain of the whole board (label = lowest point) and counts its liberties. */
+  private boardLabels(): void {
+    const { colors, label, libCount, mark, queue, nextStone } = this;
+    const adj = this.geo.adjacent;
+    label.fill(0);
+    for (const start of this.geo.points) {
+      const c = colors[start];
+      if ((c !== BLACK && c !== WHITE) || label[start] !== 0) continue;
+      const gen = ++this.markGen;
+      let head = 0;
+      let tail = 0;
+      queue[tail++] = start;
+      label[start] = start;
+      let libs = 0;
+      while (head < tail) {
+        const p = queue[head++];
+        for (let k = 0; k < 4; k++) {
+          const q = p + adj[k];
+          const cq = colors[q];
+          if (cq === EMPTY) {
+            if (mark[q] !== gen) {
+              mark[q] = gen;
+              libs++;
+            }
+          } else if (cq === c && label[q] === 0) {
+            label[q] = start;
+            queue[tail++] = q;
+          }
+        }
+      }
+      libCount[start] = libs;
+      for (let i = 0; i < tail; i++) nextStone[queue[i]] = i + 1 < tail ? queue[i + 1] : 0;
+    }
+  }
+
+  // ---- chain queries ------------------------------------------------------------------------
+
+  chainHead(p: number): number {
+    this.ensureLabels();
+    return this.staticRemoved > 0 ? this.label[p] : this.compOf(p);
+  }
+
+  chainLiberties(p: number): number {
+    this.ensureLabels();
+    return this.staticRemoved > 0 ? this.libCount[this.label[p]] : this.compLibs[this.compOf(p)];
+  }
+
+  chainStones(p: number, out?: Int32Array): number {
+    this.ensureLabels();
+    let n = 0;
+    if (this.staticRemoved > 0) {
+      for (let q = this.label[p]; q !== 0; q = this.nextStone[q]) {
+        if (out) out[n] = q;
+        n++;
+      }
+      return n;
+    }
+    const c = this.compOf(p);
+    for (let x = this.compDyn[c]; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      if (out) out[n] = this.dynPoint[bitIndex(bit)];
+      n++;
+    }
+    for (let x = this.compStatic[c]; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      const stones = this.sStones[bitIndex(bit)];
+      if (out) out.set(stones, n);
+      n += stones.length;
+    }
+    return n;
+  }
+
+  chainLibertyPoints(p: number, out?: Int32Array): number {
+    this.ensureLabels();
+    let n = 0;
+    if (this.staticRemoved > 0) {
+      const adj = this.geo.adjacent;
+      const gen = ++this.markGen;
+      for (let q = this.label[p]; q !== 0; q = this.nextStone[q]) {
+        for (let k = 0; k < 4; k++) {
+          const l = q + adj[k];
+          if (this.colors[l] === EMPTY && this.mark[l] !== gen) {
+            this.mark[l] = gen;
+            if (out) out[n] = l;
+            n++;
+          }
+        }
+      }
+      return n;
+    }
+    const c = this.compOf(p);
+    for (let x = this.compLibStatic[c]; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      if (out) out[n] = this.libPoint[bitIndex(bit)];
+      n++;
+    }
+    for (let x = this.compLibDyn[c]; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      if (out) out[n] = this.dynPoint[bitIndex(bit)];
+      n++;
+    }
+    return n;
+  }
+
+  // ---- moves --------------------------------------------------------------------------------
+
+  playRecorded(p: number, player: Player): boolean {
+    const { colors } = this;
+    if (colors[p] !== EMPTY || p === this.koPointFor(player)) return false;
+    this.ensureLabels();
+    const adj = this.geo.adjacent;
+    const other = (3 - player) as Player;
+    const { heads, headAt } = this;
+    let capturedChains = 0;
+    let hasLiberty = false;
+    for (let k = 0; k < 4; k++) {
+      const q = p + adj[k];
+      const c = colors[q];
+      if (c === EMPTY) hasLiberty = true;
+      else if (c === player && this.chainLiberties(q) > 1) hasLiberty = true;
+      else if (c === other && this.chainLiberties(q) === 1) {
+        const head = this.chainHead(q);
+        let known = false;
+        for (let i = 0; i < capturedChains; i++) if (heads[i] === head) known = true;
+        if (!known) {
+          heads[capturedChains] = head;
+          headAt[capturedChains++] = q;
+        }
+      }
+    }
+    if (!hasLiberty && capturedChains === 0) return false; // suicide
+    const first = this.capturedTop;
+    for (let i = 0; i < capturedChains; i++) {
+      if (this.captured.length < this.capturedTop + colors.length) {
+        const grown = new Int32Array(this.captured.length * 2 + colors.length);
+        grown.set(this.captured);
+        this.captured = grown;
+      }
+      this.capturedTop += this.chainStones(headAt[i], this.captured.subarray(this.capturedTop));
+    }
+    let staticDelta = 0;
+    for (let i = first; i < this.capturedTop; i++) if (this.dynIndex[this.captured[i]] < 0) staticDelta++;
+    if (this.undoHeads.length < this.undoTop + 4) {
+      const grown = new Int32Array(this.undoHeads.length * 2);
+      grown.set(this.undoHeads);
+      this.undoHeads = grown;
+    }
+    const u = this.undoTop;
+    this.undoHeads[u] = p;
+    this.undoHeads[u + 1] = this.koPoint;
+    this.undoHeads[u + 2] = staticDelta;
+    this.undoHeads[u + 3] = first;
+    this.undoTop += 4;
+    this.toggleKo(this.koPoint);
+    this.setStone(p, player);
+    for (let i = first; i < this.capturedTop; i++) this.setEmpty(this.captured[i], other);
+    this.staticRemoved += staticDelta;
+    this.labelled = false;
+    // Simple ko: one stone captured by a lone stone left with that single liberty.
+    let ko = 0;
+    if (this.capturedTop - first === 1) {
+      let friends = 0;
+      let libs = 0;
+      for (let k = 0; k < 4; k++) {
+        const c = colors[p + adj[k]];
+        if (c === player) friends++;
+        else if (c === EMPTY) libs++;
+      }
+      if (friends === 0 && libs === 1) ko = this.captured[first];
+    }
+    this.koPoint = ko;
+    this.toggleKo(ko);
+    return true;
+  }
+
+  private setStone(p: number, c: number): void {
+    this.colors[p] = c;
+    this.toggleStone(p, c);
+    const d = this.dynIndex[p];
+    if (d < 0) {
+      this.sBlack |= c === BLACK ? 1 << this.staticOf[p] : 0;
+      this.sWhite |= c === WHITE ? 1 << this.staticOf[p] : 0;
+    } else if (c === BLACK) this.blackDyn |= 1 << d;
+    else this.whiteDyn |= 1 << d;
+  }
+
+  private setEmpty(p: number, c: number): void {
+    this.colors[p] = EMPTY;
+    this.toggleStone(p, c);
+    const d = this.dynIndex[p];
+    if (d < 0) {
+      this.sBlack &= ~(1 << this.staticOf[p]);
+      this.sWhite &= ~(1 << this.staticOf[p]);
+    } else {
+      this.blackDyn &= ~(1 << d);
+      this.whiteDyn &= ~(1 << d);
+    }
+  }
+
+  /** The ko point forbidden to `player` (0 if none): only the recapture is illegal. */
+  private koPointFor(player: Player): number {
+    const ko = this.koPoint;
+    if (ko === 0) return 0;
+    const adj = this.geo.adjacent;
+    for (let k = 0; k < 4; k++) if (this.colors[ko + adj[k]] === player) return 0;
+    return ko;
+  }
+
+  undo(): void {
+    if (this.undoTop === 0) throw new Error('undo: no recorded move');
+    this.undoTop -= 4;
+    const u = this.undoTop;
+    const p = this.undoHeads[u];
+    const previousKo = this.undoHeads[u + 1];
+    const first = this.undoHeads[u + 3];
+    const player = this.colors[p];
+    const other = 3 - player;
+    this.toggleKo(this.koPoint);
+    this.setEmpty(p, player);
+    this.staticRemoved -= this.undoHeads[u + 2];
+    for (let i = first; i < this.capturedTop; i++) this.setStone(this.captured[i], other);
+    this.capturedTop = first;
+    this.koPoint = previousKo;
+    this.toggleKo(previousKo);
+    this.labelled = false;
+  }
+}
