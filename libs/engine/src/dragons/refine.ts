@@ -4,6 +4,7 @@ import { criticalSafety, type GroupParams, type GroupRefiner, type GroupStatus }
 import type { InfluenceField } from '../influence/field';
 import type { ColorPosition } from '../influence/position';
 import { DEFAULT_OWL_PARAMS, OwlReader, type OwlParams } from '../owl/owl';
+import { ConnectionReader } from '../reading/connection';
 import type { ReadResult } from '../reading/result';
 
 /** The reading verdict on one dragon, with the moves that kill and save it when it is critical. */
@@ -58,6 +59,11 @@ const SMALL_DRAGON = 5;
 const SAFETY: Record<GroupStatus, number> = { alive: 0.9, seki: 0.9, critical: 0.4, dead: 0 };
 
 /** Weak groups with stones this close (Manhattan distance) are read as one dragon. */
+/**
+ * A board with at most this share of empty nobody's points with every stone on is late: weak groups
+ * are joined only where the connection holds (finals within 2 on all 251 games 75.3 -> 75.7 %).
+ */
+const LATE_BOARD = 0.15;
 const CLUSTER_DISTANCE = 2;
 
 /** A reading death of this many stones or more is critical while the game goes on (see calibrated). */
@@ -115,6 +121,10 @@ export class ReadingRefiner {
   private readonly spheres: { [owner: number]: Uint8Array };
   private readonly alive: Uint8Array;
   private readonly memo = new Map<string, DragonVerdict>();
+  private connectionReader: ConnectionReader | undefined;
+  private get connection(): ConnectionReader {
+    return (this.connectionReader ??= new ConnectionReader(this.board));
+  }
   /** The board being refined has almost no open, nobody's points left (see FINISHED_BOARD). */
   private finished = false;
 
@@ -181,8 +191,11 @@ export class ReadingRefiner {
     // Weak groups of one colour close to each other are read as one dragon (GNU Go's dragons join
     // strings its connection reading cannot cut): a cluster's verdict is every member's.
     // Only while the game goes on (where calibrate is on): on the tune games this cut middle-game
-    // false deaths 384 -> 283 stones; at the end it joined dead stones into live-looking dragons.
-    const clusterOf = calibrate ? this.clusters(weak) : new Map<(typeof groups)[number], number[]>();
+    // false deaths 384 -> 283 stones. Late in the game (LATE_BOARD) distance joined dead stones into
+    // live-looking dragons: there only groups the connection reader cannot cut apart are joined.
+    const clusterOf = calibrate
+      ? this.clusters(weak, fullNeutral <= LATE_BOARD * geo.points.length)
+      : new Map<(typeof groups)[number], number[]>();
     for (const g of weak) {
       const dragon = clusterOf.get(g) ?? g.stones;
       const key = dragon.join(',');
@@ -232,9 +245,13 @@ export class ReadingRefiner {
 
   /**
    * Clusters of weak groups: same colour, two of their stones at most CLUSTER_DISTANCE apart
-   * (Manhattan): the stones of each group's cluster, sorted.
+   * (Manhattan), and with `checked` also not disconnectable (connection reading between those two
+   * stones): the stones of each group's cluster, sorted.
    */
-  private clusters<G extends { color: number; stones: number[] }>(weak: readonly G[]): Map<G, number[]> {
+  private clusters<G extends { color: number; stones: number[] }>(
+    weak: readonly G[],
+    checked: boolean,
+  ): Map<G, number[]> {
     const geo = this.board.geo;
     const parent = weak.map((_, i) => i);
     const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
@@ -246,7 +263,7 @@ export class ReadingRefiner {
           for (const q of weak[j].stones) {
             const dx = Math.abs(geo.x(p) - geo.x(q));
             const dy = Math.abs(geo.y(p) - geo.y(q));
-            if (dx + dy <= CLUSTER_DISTANCE) {
+            if (dx + dy <= CLUSTER_DISTANCE && (!checked || this.connection.disconnect(p, q).code === 0)) {
               near = true;
               break;
             }
