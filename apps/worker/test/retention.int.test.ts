@@ -126,7 +126,8 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
     const oldQueued = await seed(4, 'queued', 90);
     const oldRunning = await seed(4, 'running', 90);
     const young = await seed(6, 'completed', 5);
-    // A pending delivery of an old job stays whatever its age; a hit cache entry stays.
+    // A pending delivery of an old job stays whatever its age; a hit cache entry stays as long
+    // as the job whose result it names (here: that job goes, and the entry with it).
     await sql.query(`UPDATE webhook_deliveries SET status = 'pending' WHERE job_id = $1`, [oldDone[0]]);
     await sql.query(`UPDATE result_cache SET last_hit_at = $2 WHERE key = $1`, [
       `cache-${oldDone[1]}`,
@@ -135,15 +136,16 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
 
     // One batch is one statement of at most `limit` rows.
     const repo = new RetentionRepository(prisma);
-    expect(await repo.deleteExpiredJobs(daysAgo(30), 7)).toEqual({ deleted: 7 });
-    expect(await count(`SELECT count(*) AS n FROM jobs`)).toBe(47 - 7);
+    expect(await repo.deleteExpiredDeliveries(daysAgo(30), 7)).toEqual({ deleted: 7 });
+    expect(await count(`SELECT count(*) AS n FROM webhook_deliveries`)).toBe(31 - 7);
 
     const counts = await service(prisma, { RETENTION_BATCH_SIZE: '7' }).sweep(NOW);
-    // 33 old ended jobs: 7 above, then 26 in batches 7, 7, 7, 5.
-    expect(counts).toMatchObject({ jobs: 26, deliveries: 24, cacheEntries: 24, complete: true });
+    // 24 old delivered: 7 above, then 17 in batches 7, 7, 3; 24 old unhit cache entries: 7, 7, 7,
+    // 3; 33 old ended jobs: 7, 7, 7, 7, 5.
+    expect(counts).toMatchObject({ jobs: 33, deliveries: 17, cacheEntries: 24, complete: true });
     expect(counts.cutoff).toEqual(daysAgo(30));
-    // deliveries 24 -> 7, 7, 7, 3; jobs 4 batches; cache 24 -> 4 batches
-    expect(counts.batches).toBe(12);
+    expect(counts.batches).toBe(3 + 4 + 5);
+    expect(await count(`SELECT count(*) AS n FROM result_cache WHERE job_id = $1`, [oldDone[1]])).toBe(0);
 
     const left = (await sql.query<{ id: string }>(`SELECT id FROM jobs ORDER BY id`)).rows.map((r) => r.id);
     expect(left.sort()).toEqual([...oldQueued, ...oldRunning, ...young].sort());
@@ -151,7 +153,8 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
     expect(await count(`SELECT count(*) AS n FROM job_results WHERE job_id = ANY($1)`, [young])).toBe(6);
     expect(await count(`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`)).toBe(1);
     expect(await count(`SELECT count(*) AS n FROM webhook_deliveries`)).toBe(1 + 6);
-    expect(await count(`SELECT count(*) AS n FROM result_cache`)).toBe(1 + 6);
+    expect(await count(`SELECT count(*) AS n FROM result_cache`)).toBe(6);
+    expect(await count(`SELECT count(*) AS n FROM result_cache WHERE result IS NOT NULL`)).toBe(0);
     expect(oldFailed.length + oldCancelled.length).toBe(8);
 
     // Idempotent: the next sweep finds nothing.
@@ -164,8 +167,12 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
   });
 
   it('keeps the jobs of a game still followed; a finished game keeps its moves without the jobs', async () => {
-    const [followedJob] = await seed(1, 'completed', 60);
+    const [followedJob, followedHit] = await seed(2, 'completed', 60);
     const [finishedJob] = await seed(1, 'completed', 60);
+    await sql.query(`UPDATE result_cache SET last_hit_at = $2 WHERE key = $1`, [
+      `cache-${followedHit}`,
+      daysAgo(1),
+    ]);
     const streams = await sql.query<{ id: string; status: string }>(
       `INSERT INTO game_streams (id, ogs_game_id, tenant_id, analyses, status, updated_at)
        VALUES (gen_random_uuid(), 1, $1, '{}', 'following', now()), (gen_random_uuid(), 2, $1, '{}', 'finished', now())
@@ -175,15 +182,20 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
     const id = (s: string) => streams.rows.find((r) => r.status === s)?.id;
     await sql.query(
       `INSERT INTO game_move_analyses (id, game_id, move_number, job_id)
-       VALUES (gen_random_uuid(), $1, 1, $2), (gen_random_uuid(), $3, 1, $4)`,
-      [id('following'), followedJob, id('finished'), finishedJob],
+       VALUES (gen_random_uuid(), $1, 1, $2), (gen_random_uuid(), $1, 2, $3), (gen_random_uuid(), $4, 1, $5)`,
+      [id('following'), followedJob, followedHit, id('finished'), finishedJob],
     );
-    expect(await service(prisma).sweep(NOW)).toMatchObject({ jobs: 1 });
-    expect((await sql.query(`SELECT id FROM jobs`)).rows).toEqual([{ id: followedJob }]);
+    // The old unhit entries go (the followed game's too: its job keeps its own result); the hit
+    // entry of a kept job stays.
+    expect(await service(prisma).sweep(NOW)).toMatchObject({ jobs: 1, cacheEntries: 2 });
+    expect((await sql.query(`SELECT id FROM jobs`)).rows.map((r: { id: string }) => r.id).sort()).toEqual(
+      [followedJob, followedHit].sort(),
+    );
+    expect((await sql.query(`SELECT key FROM result_cache`)).rows).toEqual([{ key: `cache-${followedHit}` }]);
     const moves = await sql.query(
       `SELECT game_id::text, job_id FROM game_move_analyses ORDER BY move_number, game_id`,
     );
-    expect(moves.rows).toHaveLength(2);
+    expect(moves.rows).toHaveLength(3);
     expect(moves.rows.find((r: { game_id: string }) => r.game_id === id('finished'))?.job_id).toBeNull();
   });
 
@@ -197,9 +209,9 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
     expect(ca.jobs + cb.jobs).toBe(120);
     expect(ca.deliveries + cb.deliveries).toBe(120);
     expect(ca.cacheEntries + cb.cacheEntries).toBe(120);
-    expect(
-      (await sql.query(`SELECT id FROM jobs ORDER BY id`)).rows.map((r: { id: string }) => r.id),
-    ).toEqual([...keep].sort());
+    expect((await sql.query(`SELECT id FROM jobs`)).rows.map((r: { id: string }) => r.id).sort()).toEqual(
+      [...keep].sort(),
+    );
     expect(await count(`SELECT count(*) AS n FROM job_results`)).toBe(0);
 
     // Replicas: only the one that takes the Redis lock sweeps in an interval.
@@ -207,6 +219,21 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
     const leaders = await Promise.all([a.sweepIfLeader(NOW), b.sweepIfLeader(NOW)]);
     expect(leaders.filter((c) => c !== null)).toHaveLength(1);
     expect(leaders.find((c) => c !== null)).toMatchObject({ jobs: 10 });
+  });
+
+  it('stores a result once: the cache entry names the job, and still answers (as a legacy copy does)', async () => {
+    const [source] = await seed(1, 'completed', 1);
+    expect((await sql.query(`SELECT result, job_id FROM result_cache`)).rows).toEqual([
+      { result: null, job_id: source },
+    ]);
+    await sql.query(`INSERT INTO result_cache (key, result) VALUES ('legacy', '{"old": true}')`);
+    const [a, b] = await seed(2, 'queued', 0);
+    const results = new ResultRepository(prisma);
+    expect((await results.start(a, 1, `cache-${source}`))?.cached).toEqual({
+      territory: { black: 1, white: 2 },
+      id: source,
+    });
+    expect((await results.start(b, 1, 'legacy'))?.cached).toEqual({ old: true });
   });
 
   it('RESULT_RETENTION_DAYS=0 keeps everything', async () => {

@@ -114,10 +114,11 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
       counts.complete = false;
       return total;
     };
-    // Deliveries first: a job's deliveries are not tied to it by a foreign key.
+    // Jobs last: a job's deliveries are not tied to it by a foreign key, and its cache entries
+    // (which name its result) go with it by cascade, hit or not.
     counts.deliveries = await drain((c, n) => this.retention.deleteExpiredDeliveries(c, n));
-    counts.jobs = await drain((c, n) => this.retention.deleteExpiredJobs(c, n));
     counts.cacheEntries = await drain((c, n) => this.retention.deleteExpiredCache(c, n));
+    counts.jobs = await drain((c, n) => this.retention.deleteExpiredJobs(c, n));
     return counts;
   }
 }

@@ -4,7 +4,8 @@ import { PrismaService } from '../prisma/prisma.service';
 
 /**
  * Analysis results by what determines them (see the worker's cache keys: engine version,
- * position hash, analyses, options), shared by every tenant so one position is computed once.
+ * position hash, analyses, options), shared by every tenant so one position is computed once. An
+ * entry names the job whose job_results row holds the result (older entries hold a copy).
  * Writes happen inside ResultRepository's completion transaction.
  */
 @Injectable()
@@ -15,7 +16,8 @@ export class ResultCacheRepository {
   async find(key: string): Promise<Prisma.JsonValue | null> {
     // Raw SQL: this runs for every job.
     const rows = await this.prisma.client.$queryRaw<{ result: Prisma.JsonValue }[]>`
-      SELECT result FROM result_cache WHERE key = ${key}`;
+      SELECT COALESCE(c.result, r.result) AS result
+        FROM result_cache c LEFT JOIN job_results r ON r.job_id = c.job_id WHERE c.key = ${key}`;
     return rows[0]?.result ?? null;
   }
 

@@ -137,7 +137,8 @@ export class ResultRepository {
      RETURNING ${HEADER_COLUMNS}
       )
       SELECT started.*, true AS runnable,
-             (SELECT result FROM result_cache WHERE key = ${cacheKey}::varchar) AS cached
+             (SELECT COALESCE(c.result, r.result) FROM result_cache c LEFT JOIN job_results r ON r.job_id = c.job_id
+               WHERE c.key = ${cacheKey}::varchar) AS cached
         FROM started
       UNION ALL
       SELECT ${HEADER_COLUMNS}, false, NULL FROM jobs
@@ -167,7 +168,9 @@ export class ResultRepository {
     const cacheKey = c.cache.kind === 'none' ? null : c.cache.key;
     const storeCache = c.cache.kind === 'store';
     const hitCache = c.cache.kind === 'hit';
-    // The result goes over the wire and through the jsonb parser once, for both tables.
+    // The result goes over the wire and through the jsonb parser once and is stored once: a new
+    // cache entry names this job (its job_results row, inserted by the same statement: the
+    // foreign key is checked at the statement's end).
     const rows = await this.prisma.query<{ completed: number }>(
       Prisma.sql`
       WITH r AS (SELECT ${result}::jsonb AS result), stored AS (
@@ -179,8 +182,8 @@ export class ResultRepository {
          WHERE id = ${c.jobId} AND status IN ('queued', 'running')
         RETURNING id
       ), cached AS (
-        INSERT INTO result_cache (key, result)
-        SELECT ${cacheKey}::varchar, r.result FROM r WHERE ${storeCache}::boolean
+        INSERT INTO result_cache (key, job_id)
+        SELECT ${cacheKey}::varchar, ${c.jobId} WHERE ${storeCache}::boolean
         ON CONFLICT (key) DO NOTHING
       ), hit AS (
         UPDATE result_cache SET hits = hits + 1, last_hit_at = ${c.finishedAt.toISOString()}::timestamptz

@@ -33,7 +33,8 @@ export const RETAINED_TABLES = [
  * deleted twice, neither waits for nor deadlocks with the other), and a row whose state changes
  * meanwhile (a failed job retried) is checked again after its lock: only ended rows go.
  * - jobs: completed, failed or cancelled, created and finished before the cutoff; their result
- *   (job_results) goes with them (ON DELETE CASCADE), their game_move_analyses keep the move with
+ *   (job_results) goes with them (ON DELETE CASCADE), and with it the result-cache entries that
+ *   name it, hit or not (a later miss computes and caches it again); their game_move_analyses keep the move with
  *   job_id NULL (ON DELETE SET NULL). Queued and running jobs are never touched, nor the jobs of a
  *   game still followed or paused (the ingest rebuilds a game from its newest jobs).
  * - webhook_deliveries: delivered or failed, created before the cutoff (attempts cascade);
