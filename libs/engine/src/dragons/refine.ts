@@ -72,7 +72,10 @@ const BIG_DEAD = 6;
 const HUGE_DEAD = 12;
 /** A board with at most this share of empty nobody's points with every stone on is nearly settled. */
 const NEAR_SETTLED = 0.07;
-/** A critical dragon of this many stones, or with this many liberties, is alive (see calibrated). */
+/**
+ * A critical dragon of this many stones, or of BIG_DEAD stones or more with this many liberties,
+ * is alive (see calibrated).
+ */
 const BIG_CRITICAL = 13;
 const FREE_CRITICAL = 6;
 
@@ -81,13 +84,17 @@ const FREE_CRITICAL = 6;
  * reading at its node budgets, stones that stay on the board and are counted alive at the end):
  * of the stones of reading deaths, 6 % of groups of 1-2 stones lived, 14 % of 3-5, but 51 % of 6-12
  * and 67 % of 13+; of critical dragons, 26 % (1-2 stones) to 72 % (6-12) lived, but 97 % of those
- * of 13+ stones and 88 % of those with 6+ liberties. So while the game goes on a big reading
+ * of 13+ stones and 82 % of those of 6-12 stones with 6+ liberties (but 0 of 6 stones of 1-2-stone
+ * ones, 64 % of 3-5-stone ones). So while the game goes on a big reading
  * death is critical (a coin, not a certainty) and a big or free critical dragon alive. GTP's
  * thorough dragon reading and finished boards keep the reading's word.
  */
 function calibrated(v: DragonVerdict, stones: number, liberties: number): DragonVerdict {
   if (v.status === 'dead' && stones >= BIG_DEAD) return { ...v, status: 'critical' };
-  if (v.status === 'critical' && (stones >= BIG_CRITICAL || liberties >= FREE_CRITICAL))
+  if (
+    v.status === 'critical' &&
+    (stones >= BIG_CRITICAL || (stones >= BIG_DEAD && liberties >= FREE_CRITICAL))
+  )
     return { ...v, status: 'alive' };
   return v;
 }
