@@ -58,6 +58,10 @@ export class BitReadingBoard implements ReadingBoard {
   private readonly sLib: Int32Array;
   private readonly sStones: Int32Array[];
   private readonly libPoint: Int32Array;
+  /** By static liberty: dynamic, static chain and static liberty neighbours. */
+  private readonly libNbrDyn: Int32Array;
+  private readonly libNbrStatic: Int32Array;
+  private readonly libNbrLib: Int32Array;
   private readonly allDyn: number;
   private sBlack = 0;
   private sWhite = 0;
@@ -66,15 +70,27 @@ export class BitReadingBoard implements ReadingBoard {
   /** Static stones captured on the current line: full-board labelling while any is. */
   private staticRemoved = 0;
 
-  // Bit-set labelling of the current position: chain (component) by dynamic stone and static chain.
+  // Bit-set labelling, one slot per line depth (level): a move labels its position in the next
+  // slot, so undo finds the previous position's labels in place. Component ids are global
+  // (level * comps + local); a component's members, liberties and reach are bit sets.
   private labelled = false;
-  private readonly compOfDyn: Int32Array;
-  private readonly compOfStatic: Int32Array;
-  private readonly compLibs: Int32Array;
-  private readonly compDyn: Int32Array;
-  private readonly compStatic: Int32Array;
-  private readonly compLibDyn: Int32Array;
-  private readonly compLibStatic: Int32Array;
+  private level = 0;
+  private levels = 0;
+  private readonly comps: number;
+  private compOfDyn = new Int32Array(0);
+  private compOfStatic = new Int32Array(0);
+  private compLibs = new Int32Array(0);
+  private compDyn = new Int32Array(0);
+  private compStatic = new Int32Array(0);
+  private compLibDyn = new Int32Array(0);
+  private compLibStatic = new Int32Array(0);
+  /** Dynamic points next to some stone of the component (any colour). */
+  private compReach = new Int32Array(0);
+  /** Per level: dynamic points next to an invincible Black chain, when `invKnown`. */
+  private invNear = new Int32Array(0);
+  private invKnown = new Uint8Array(0);
+  /** Per level: one past the last component id of the labelling. */
+  private compEnd = new Int32Array(0);
 
   // Full-board labelling (static stones captured): label = lowest point of the chain.
   private readonly label: Int32Array;
@@ -140,6 +156,17 @@ export class BitReadingBoard implements ReadingBoard {
         }
       }
     });
+    this.libNbrDyn = new Int32Array(libPoints.length);
+    this.libNbrStatic = new Int32Array(libPoints.length);
+    this.libNbrLib = new Int32Array(libPoints.length);
+    libPoints.forEach((p, l) => {
+      for (let k = 0; k < 4; k++) {
+        const [kind, i] = bitOf(p + adj[k]);
+        if (kind === 0) this.libNbrDyn[l] |= 1 << i;
+        else if (kind === 1) this.libNbrStatic[l] |= 1 << i;
+        else if (kind === 2) this.libNbrLib[l] |= 1 << i;
+      }
+    });
     this.nbrDyn = new Int32Array(this.n);
     this.nbrStatic = new Int32Array(this.n);
     this.nbrLib = new Int32Array(this.n);
@@ -156,14 +183,8 @@ export class BitReadingBoard implements ReadingBoard {
       else if (colors[p] === WHITE) this.whiteDyn |= 1 << d;
     });
     this.allDyn = all;
-    const comps = this.n + S;
-    this.compOfDyn = new Int32Array(this.n);
-    this.compOfStatic = new Int32Array(S);
-    this.compLibs = new Int32Array(comps);
-    this.compDyn = new Int32Array(comps);
-    this.compStatic = new Int32Array(comps);
-    this.compLibDyn = new Int32Array(comps);
-    this.compLibStatic = new Int32Array(comps);
+    this.comps = this.n + S;
+    this.growLevels(64);
     this.label = new Int32Array(size);
     this.libCount = new Int32Array(size);
     this.nextStone = new Int32Array(size);
@@ -241,16 +262,43 @@ export class BitReadingBoard implements ReadingBoard {
     else this.bitLabels();
   }
 
+  private growLevels(levels: number): void {
+    const grow = (a: Int32Array, per: number): Int32Array => {
+      const b = new Int32Array(levels * per);
+      b.set(a);
+      return b;
+    };
+    const { comps } = this;
+    this.compOfDyn = grow(this.compOfDyn, this.n);
+    this.compOfStatic = grow(this.compOfStatic, this.sColor.length);
+    this.compLibs = grow(this.compLibs, comps);
+    this.compDyn = grow(this.compDyn, comps);
+    this.compStatic = grow(this.compStatic, comps);
+    this.compLibDyn = grow(this.compLibDyn, comps);
+    this.compLibStatic = grow(this.compLibStatic, comps);
+    this.compReach = grow(this.compReach, comps);
+    this.invNear = grow(this.invNear, 1);
+    this.compEnd = grow(this.compEnd, 1);
+    const known = new Uint8Array(levels);
+    known.set(this.invKnown);
+    this.invKnown = known;
+    this.levels = levels;
+  }
+
   /** Chains as floods over bit sets: each dynamic stone and static chain is visited once. */
   private bitLabels(): void {
+    if (this.level >= this.levels) this.growLevels(this.levels * 2);
     const { compOfDyn, compOfStatic, nbrDyn, nbrStatic, nbrLib, sDyn, sLib, sColor } = this;
     const black = this.blackDyn;
     const white = this.whiteDyn;
     const empty = this.allDyn & ~(black | white);
-    let comps = 0;
+    const S = sColor.length;
+    let comps = this.level * this.comps;
+    const dynBase = this.level * this.n;
+    const staticBase = this.level * S;
+    this.invKnown[this.level] = 0;
     let doneDyn = 0;
     let doneStatic = 0;
-    const S = sColor.length;
     for (let seed = 0; seed < S + this.n; seed++) {
       let dm = 0;
       let sm = 0;
@@ -302,26 +350,30 @@ export class BitReadingBoard implements ReadingBoard {
       this.compStatic[c] = sm;
       this.compLibDyn[c] = libDyn;
       this.compLibStatic[c] = libs;
+      this.compReach[c] = reach;
       this.compLibs[c] = popcount(libDyn) + popcount(libs);
       doneDyn |= dm;
       doneStatic |= sm;
       for (let x = dm; x !== 0; ) {
         const bit = x & -x;
         x ^= bit;
-        compOfDyn[bitIndex(bit)] = c;
+        compOfDyn[dynBase + bitIndex(bit)] = c;
       }
       for (let x = sm; x !== 0; ) {
         const bit = x & -x;
         x ^= bit;
-        compOfStatic[bitIndex(bit)] = c;
+        compOfStatic[staticBase + bitIndex(bit)] = c;
       }
     }
+    this.compEnd[this.level] = comps;
   }
 
   /** Component of the stone at p (bit labelling). */
   private compOf(p: number): number {
     const d = this.dynIndex[p];
-    return d >= 0 ? this.compOfDyn[d] : this.compOfStatic[this.staticOf[p]];
+    return d >= 0
+      ? this.compOfDyn[this.level * this.n + d]
+      : this.compOfStatic[this.level * this.sColor.length + this.staticOf[p]];
   }
 
   /** Labels every chain of the whole board (label = lowest point) and counts its liberties. */
@@ -432,6 +484,125 @@ export class BitReadingBoard implements ReadingBoard {
     return n;
   }
 
+  /**
+   * Liberties (counted up to 2) a stone of `color` at the empty dynamic point p would have after
+   * its captures, from the chains' bit sets; -1 when this board cannot tell cheaply (p not
+   * dynamic, static stones captured or about to be): the caller then counts on the board.
+   */
+  libertiesAfter(p: number, color: Player): number {
+    const d = this.dynIndex[p];
+    if (d < 0 || this.staticRemoved > 0) return -1;
+    this.ensureLabels();
+    const black = this.blackDyn;
+    const white = this.whiteDyn;
+    const same = color === BLACK ? black : white;
+    const opp = color === BLACK ? white : black;
+    const sameStatic = color === BLACK ? this.sBlack : this.sWhite;
+    const oppStatic = color === BLACK ? this.sWhite : this.sBlack;
+    const { compOfDyn, compOfStatic, compLibDyn, compLibStatic, compReach, compLibs } = this;
+    const dynBase = this.level * this.n;
+    const staticBase = this.level * this.sColor.length;
+    const near = this.nbrDyn[d];
+    let dyn = near & this.allDyn & ~(black | white);
+    let lib = this.nbrLib[d];
+    let touch = near;
+    for (let x = near & same; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      const c = compOfDyn[dynBase + bitIndex(bit)];
+      dyn |= compLibDyn[c];
+      lib |= compLibStatic[c];
+      touch |= compReach[c];
+    }
+    for (let x = this.nbrStatic[d] & sameStatic; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      const c = compOfStatic[staticBase + bitIndex(bit)];
+      dyn |= compLibDyn[c];
+      lib |= compLibStatic[c];
+      touch |= compReach[c];
+    }
+    for (let x = this.nbrStatic[d] & oppStatic; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      if (compLibs[compOfStatic[staticBase + bitIndex(bit)]] === 1) return -1;
+    }
+    for (let x = near & opp; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      const c = compOfDyn[dynBase + bitIndex(bit)];
+      if (compLibs[c] !== 1) continue;
+      if (this.compStatic[c] !== 0) return -1;
+      // Captured stones next to p or to a friendly chain become liberties.
+      dyn |= this.compDyn[c] & touch;
+    }
+    const count = popcount(dyn & ~(1 << d)) + popcount(lib);
+    return count > 2 ? 2 : count;
+  }
+
+  /**
+   * 1 when the empty dynamic point p touches an invincible Black chain (one with at least two
+   * liberties White cannot play, suicide being judged as the reader does), 0 when not, -1 when
+   * this board cannot tell cheaply. Computed once per position.
+   */
+  touchesInvincibleBlack(p: number): number {
+    const d = this.dynIndex[p];
+    if (d < 0 || this.staticRemoved > 0) return -1;
+    this.ensureLabels();
+    const level = this.level;
+    if (this.invKnown[level] === 0) {
+      let near = 0;
+      const base = level * this.comps;
+      const end = this.compEnd[level];
+      const { compDyn, compStatic, compLibDyn, compLibStatic } = this;
+      for (let c = base; c < end; c++) {
+        const dm = compDyn[c];
+        const sm = compStatic[c];
+        if ((dm & this.blackDyn) === 0 && (sm & this.sBlack) === 0) continue;
+        let eyes = 0;
+        for (let x = compLibStatic[c]; x !== 0 && eyes < 2; ) {
+          const bit = x & -x;
+          x ^= bit;
+          const i = bitIndex(bit);
+          if (this.whiteSuicide(this.libNbrDyn[i], this.libNbrStatic[i], this.libNbrLib[i])) eyes++;
+        }
+        for (let x = compLibDyn[c]; x !== 0 && eyes < 2; ) {
+          const bit = x & -x;
+          x ^= bit;
+          const i = bitIndex(bit);
+          if (this.whiteSuicide(this.nbrDyn[i], this.nbrStatic[i], this.nbrLib[i])) eyes++;
+        }
+        if (eyes >= 2) near |= this.compReach[c];
+      }
+      this.invNear[level] = near;
+      this.invKnown[level] = 1;
+    }
+    return (this.invNear[level] >>> d) & 1;
+  }
+
+  /** Would White at an empty point with these neighbours be suicide (bit labelling)? */
+  private whiteSuicide(nbrDyn: number, nbrStatic: number, nbrLib: number): boolean {
+    const black = this.blackDyn;
+    const white = this.whiteDyn;
+    if (nbrLib !== 0 || (nbrDyn & ~(black | white)) !== 0) return false;
+    const dynBase = this.level * this.n;
+    const staticBase = this.level * this.sColor.length;
+    const { compLibs, compOfDyn, compOfStatic } = this;
+    for (let x = nbrDyn; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      const libs = compLibs[compOfDyn[dynBase + bitIndex(bit)]];
+      if (bit & white ? libs > 1 : libs === 1) return false;
+    }
+    for (let x = nbrStatic; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      const libs = compLibs[compOfStatic[staticBase + bitIndex(bit)]];
+      if (bit & this.sWhite ? libs > 1 : libs === 1) return false;
+    }
+    return true;
+  }
+
   // ---- moves --------------------------------------------------------------------------------
 
   playRecorded(p: number, player: Player): boolean {
@@ -481,6 +652,7 @@ export class BitReadingBoard implements ReadingBoard {
     this.undoHeads[u + 2] = staticDelta;
     this.undoHeads[u + 3] = first;
     this.undoTop += 4;
+    this.level++;
     this.toggleKo(this.koPoint);
     this.setStone(p, player);
     for (let i = first; i < this.capturedTop; i++) this.setEmpty(this.captured[i], other);
@@ -539,6 +711,7 @@ export class BitReadingBoard implements ReadingBoard {
   undo(): void {
     if (this.undoTop === 0) throw new Error('undo: no recorded move');
     this.undoTop -= 4;
+    this.level--;
     const u = this.undoTop;
     const p = this.undoHeads[u];
     const previousKo = this.undoHeads[u + 1];
@@ -552,6 +725,8 @@ export class BitReadingBoard implements ReadingBoard {
     this.capturedTop = first;
     this.koPoint = previousKo;
     this.toggleKo(previousKo);
-    this.labelled = false;
+    // The position before the move was labelled (playRecorded labels first), in this level's slot
+    // unless static stones are captured (full-board labels are not kept per level).
+    this.labelled = this.staticRemoved === 0;
   }
 }

@@ -212,6 +212,8 @@ export class EyeGraphReader {
   /** Liberties (counted up to 2) a stone of `color` at p would have after its captures. */
   private libertiesAfter(p: number, color: Player): number {
     const b = this.board;
+    const quick = b.libertiesAfter ? b.libertiesAfter(p, color) : -1;
+    if (quick >= 0) return quick;
     const adj = b.geo.adjacent;
     const gen = ++this.markGeneration;
     const marks = this.marks;
@@ -267,6 +269,8 @@ export class EyeGraphReader {
   /** Next to a Black string with at least two points White cannot play (an invincible group)? */
   private touchesInvincibleBlack(p: number): boolean {
     const b = this.board;
+    const quick = b.touchesInvincibleBlack ? b.touchesInvincibleBlack(p) : -1;
+    if (quick >= 0) return quick === 1;
     const adj = b.geo.adjacent;
     for (let k = 0; k < 4; k++) {
       const q = p + adj[k];
@@ -476,6 +480,7 @@ export class EyeGraphReader {
       this.moveBuffers[slot] = moves;
     }
     const scores = this.scoreBuffer;
+    const adj = b.geo.adjacent;
     let count = 0;
     for (let k = 0; k < n; k++) {
       if (this.classic) {
@@ -501,8 +506,8 @@ export class EyeGraphReader {
         else if (types[k] === VertexType.Regular) score = 5;
       }
       if (this.libertiesAfter(move, color) === 1) score -= 3;
-      for (const d of b.geo.adjacent) {
-        const c = b.colors[move + d];
+      for (let d = 0; d < 4; d++) {
+        const c = b.colors[move + adj[d]];
         if (c === EMPTY) score += 2;
         else if (c === BLACK) score += 3;
       }

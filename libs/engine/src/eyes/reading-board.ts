@@ -27,6 +27,16 @@ export interface ReadingBoard {
   chainLiberties(p: number): number;
   chainLibertyPoints(p: number, out?: Int32Array): number;
   chainStones(p: number, out?: Int32Array): number;
+  /**
+   * Optional shortcut: liberties (up to 2) a stone of `color` at the empty point p would have
+   * after its captures, or -1 when the board cannot tell cheaply.
+   */
+  libertiesAfter?(p: number, color: Player): number;
+  /**
+   * Optional shortcut: 1 when the empty point p touches a Black chain with two or more
+   * liberties White cannot play, 0 when not, -1 when the board cannot tell cheaply.
+   */
+  touchesInvincibleBlack?(p: number): number;
   /** False (board unchanged) when illegal: occupied, suicide or simple-ko recapture. */
   playRecorded(p: number, player: Player): boolean;
   undo(): void;
