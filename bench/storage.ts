@@ -216,6 +216,7 @@ async function main(): Promise<void> {
     );
     const s0 = performance.now();
     let swept = { jobs: 0, deliveries: 0, cacheEntries: 0, batches: 0 };
+    const ms = { deliveries: 0, cacheEntries: 0, jobs: 0 };
     for (;;) {
       const c = await service.sweep(now);
       swept = {
@@ -224,13 +225,16 @@ async function main(): Promise<void> {
         cacheEntries: swept.cacheEntries + c.cacheEntries,
         batches: swept.batches + c.batches,
       };
+      ms.deliveries += c.ms.deliveries;
+      ms.cacheEntries += c.ms.cacheEntries;
+      ms.jobs += c.ms.jobs;
       if (c.complete) break;
     }
     const sweepS = (performance.now() - s0) / 1000;
     console.log(
       `\n2. retention sweep (30 days, ${half} jobs 40 days old): removed ${swept.jobs} jobs (+ results), ` +
         `${swept.deliveries} deliveries, ${swept.cacheEntries} cache entries in ${swept.batches} statements, ` +
-        `${sweepS.toFixed(2)} s (${(swept.jobs / sweepS).toFixed(0)} jobs/s)`,
+        `${sweepS.toFixed(2)} s (${(swept.jobs / sweepS).toFixed(0)} jobs/s; deliveries ${ms.deliveries} ms, cache ${ms.cacheEntries} ms, jobs ${ms.jobs} ms)`,
     );
     printSizes('sizes right after the sweep (per million of the jobs inserted)', await sizes(), JOBS);
 

@@ -18,6 +18,8 @@ export interface RetentionCounts {
   batches: number;
   /** False when a table still had expired rows after MAX_BATCHES_PER_TABLE batches. */
   complete: boolean;
+  /** Milliseconds spent on each table. */
+  ms: { deliveries: number; cacheEntries: number; jobs: number };
 }
 
 /**
@@ -98,6 +100,7 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
       cacheEntries: 0,
       batches: 0,
       complete: true,
+      ms: { deliveries: 0, cacheEntries: 0, jobs: 0 },
     };
     const size = this.config.retentionBatchSize;
     const drain = async (step: (cutoff: Date, limit: number) => Promise<RetentionBatch>) => {
@@ -116,9 +119,18 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
     };
     // Jobs last: a job's deliveries are not tied to it by a foreign key, and its cache entries
     // (which name its result) go with it by cascade, hit or not.
+    let t = performance.now();
+    const lap = () => {
+      const ms = Math.round(performance.now() - t);
+      t = performance.now();
+      return ms;
+    };
     counts.deliveries = await drain((c, n) => this.retention.deleteExpiredDeliveries(c, n));
+    counts.ms.deliveries = lap();
     counts.cacheEntries = await drain((c, n) => this.retention.deleteExpiredCache(c, n));
+    counts.ms.cacheEntries = lap();
     counts.jobs = await drain((c, n) => this.retention.deleteExpiredJobs(c, n));
+    counts.ms.jobs = lap();
     return counts;
   }
 }

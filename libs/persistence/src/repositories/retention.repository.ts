@@ -30,13 +30,18 @@ export const RETAINED_TABLES = [
  * Removes what is older than the retention cutoff, one bounded batch per call (never one huge
  * DELETE: each batch is a short transaction holding at most `limit` row locks). Every batch takes
  * its rows with FOR UPDATE SKIP LOCKED, so two sweepers at once take disjoint rows (no row is
- * deleted twice, neither waits for nor deadlocks with the other), and a row whose state changes
- * meanwhile (a failed job retried) is checked again after its lock: only ended rows go.
+ * deleted twice, neither waits for nor deadlocks with the other), and a row whose state changed
+ * meanwhile (a failed job retried) is checked again when locked: only ended rows go. The rows are
+ * any expired ones (no ORDER BY: the index scan stops after `limit`), and the DELETE finds them by
+ * primary key alone (`= ANY(ARRAY(...))`), so its plan does not depend on statistics: with a
+ * join, stale statistics (a mass status change not yet analysed) made PostgreSQL nest-loop the
+ * batch against an index scan, 1.35 s per 1000 deliveries instead of 10-15 ms.
  * - jobs: completed, failed or cancelled, created and finished before the cutoff; their result
  *   (job_results) goes with them (ON DELETE CASCADE), and with it the result-cache entries that
- *   name it, hit or not (a later miss computes and caches it again); their game_move_analyses keep the move with
- *   job_id NULL (ON DELETE SET NULL). Queued and running jobs are never touched, nor the jobs of a
- *   game still followed or paused (the ingest rebuilds a game from its newest jobs).
+ *   name it, hit or not (a later miss computes and caches it again); their game_move_analyses
+ *   keep the move with job_id NULL (ON DELETE SET NULL). Queued and running jobs are never
+ *   touched, nor the jobs of a game still followed or paused (the ingest rebuilds a game from its
+ *   newest jobs).
  * - webhook_deliveries: delivered or failed, created before the cutoff (attempts cascade);
  *   pending ones stay whatever their age.
  * - result_cache: created before the cutoff and not hit since.
@@ -45,7 +50,7 @@ export const RETAINED_TABLES = [
 export class RetentionRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Deletes up to `limit` ended jobs (and their results) older than `cutoff`, oldest first. */
+  /** Deletes up to `limit` ended jobs (and their results) older than `cutoff`. */
   async deleteExpiredJobs(cutoff: Date, limit: number): Promise<RetentionBatch> {
     const at = cutoff.toISOString();
     const rows = await this.prisma.query<{ deleted: number }>(
@@ -58,12 +63,11 @@ export class RetentionRepository {
            AND NOT EXISTS (
              SELECT 1 FROM game_move_analyses a JOIN game_streams s ON s.id = a.game_id
               WHERE a.job_id = j.id AND s.status IN ('following', 'paused'))
-         ORDER BY j.created_at
          LIMIT ${limit}
            FOR UPDATE OF j SKIP LOCKED
       ), gone AS (
-        DELETE FROM jobs USING doomed
-         WHERE jobs.id = doomed.id AND jobs.status IN ('completed', 'failed', 'cancelled')
+        DELETE FROM jobs
+         WHERE jobs.id = ANY(ARRAY(SELECT id FROM doomed))
         RETURNING 1
       )
       SELECT count(*)::int AS deleted FROM gone`,
@@ -79,12 +83,11 @@ export class RetentionRepository {
       WITH doomed AS (
         SELECT id FROM webhook_deliveries
          WHERE status IN ('delivered', 'failed') AND created_at < ${cutoff.toISOString()}::timestamptz
-         ORDER BY created_at
          LIMIT ${limit}
            FOR UPDATE SKIP LOCKED
       ), gone AS (
-        DELETE FROM webhook_deliveries d USING doomed
-         WHERE d.id = doomed.id AND d.status IN ('delivered', 'failed')
+        DELETE FROM webhook_deliveries d
+         WHERE d.id = ANY(ARRAY(SELECT id FROM doomed))
         RETURNING 1
       )
       SELECT count(*)::int AS deleted FROM gone`,
@@ -101,12 +104,11 @@ export class RetentionRepository {
       WITH doomed AS (
         SELECT key FROM result_cache
          WHERE created_at < ${at}::timestamptz AND COALESCE(last_hit_at, created_at) < ${at}::timestamptz
-         ORDER BY created_at
          LIMIT ${limit}
            FOR UPDATE SKIP LOCKED
       ), gone AS (
-        DELETE FROM result_cache c USING doomed
-         WHERE c.key = doomed.key AND COALESCE(c.last_hit_at, c.created_at) < ${at}::timestamptz
+        DELETE FROM result_cache c
+         WHERE c.key = ANY(ARRAY(SELECT key FROM doomed))
         RETURNING 1
       )
       SELECT count(*)::int AS deleted FROM gone`,
