@@ -16,8 +16,8 @@ export interface ConnectionParams {
 
 export const DEFAULT_CONNECTION_PARAMS: ConnectionParams = {
   budget: 4000,
-  maxDepth: 8,
-  tacticalBudget: 3000,
+  maxDepth: 6,
+  tacticalBudget: 800,
 };
 
 const OP_CONNECT = 0;
