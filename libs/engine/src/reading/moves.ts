@@ -213,11 +213,23 @@ export class TacticalMoves {
         this.seenChain[h] = gen;
         const ql = b.chainLiberties(q);
         if (c === color ? ql <= 4 : ataris && ql <= 2) this.addLiberties(q);
+        if (c === color && !ataris && ql <= 2) this.approach(q, (3 - color) as Player);
         // The attacker's weak strings next to the liberties (the net around s): keep them alive.
         if (c !== color && !ataris && depth < this.depths.netRescue)
           this.rescue(q, s, (3 - color) as Player, depth);
         if (c === color && ataris) this.capturesNextTo(q, color, gen);
       }
+    }
+  }
+
+  /** Approach moves next to the liberties of the chain at q that `player` cannot fill directly. */
+  private approach(q: number, player: Player): void {
+    const b = this.board;
+    const n = b.chainLibertyPoints(q, this.other);
+    for (let i = 0; i < n; i++) {
+      const f = b.analyzeMove(this.other[i], player);
+      if (f & MoveFlag.Illegal || (f & MoveFlag.SelfAtari && !(f & MoveFlag.Capturing)))
+        this.addNeighbours(this.other[i]);
     }
   }
 
