@@ -62,6 +62,11 @@ export class BitReadingBoard implements ReadingBoard {
   private readonly libNbrDyn: Int32Array;
   private readonly libNbrStatic: Int32Array;
   private readonly libNbrLib: Int32Array;
+  /**
+   * Static liberties all of whose neighbours are stones of one Black static chain (or the edge):
+   * White may play there only by capturing that chain, i.e. exactly when it has one liberty.
+   */
+  private readonly pureBlackEyes: number = 0;
   private readonly allDyn: number;
   private sBlack = 0;
   private sWhite = 0;
@@ -106,6 +111,13 @@ export class BitReadingBoard implements ReadingBoard {
   private undoTop = 0;
   private captured = new Int32Array(256);
   private capturedTop = 0;
+  /** Zobrist key of the dynamic points' colours under the keys given to keyVertices, or 0. */
+  vertexKeyLo = 0;
+  vertexKeyHi = 0;
+  private vertexKeysLo: Uint32Array | null = null;
+  private vertexKeysHi: Uint32Array | null = null;
+  /** Stones the last move captured (0 after undo or an illegal move). */
+  lastCaptures = 0;
   private readonly heads = new Int32Array(4);
   private readonly headAt = new Int32Array(4);
 
@@ -165,6 +177,11 @@ export class BitReadingBoard implements ReadingBoard {
         if (kind === 0) this.libNbrDyn[l] |= 1 << i;
         else if (kind === 1) this.libNbrStatic[l] |= 1 << i;
         else if (kind === 2) this.libNbrLib[l] |= 1 << i;
+      }
+      const chains = this.libNbrStatic[l];
+      const one = chains !== 0 && (chains & (chains - 1)) === 0;
+      if (one && this.libNbrDyn[l] === 0 && this.libNbrLib[l] === 0 && (this.sBlack & chains) !== 0) {
+        this.pureBlackEyes |= 1 << l;
       }
     });
     this.nbrDyn = new Int32Array(this.n);
@@ -424,14 +441,19 @@ export class BitReadingBoard implements ReadingBoard {
   }
 
   chainStones(p: number, out?: Int32Array): number {
+    return this.stonesInto(p, out, 0);
+  }
+
+  /** Writes the stones of the chain at p to `out` from index `at` (when given); their count. */
+  private stonesInto(p: number, out: Int32Array | undefined, at: number): number {
     this.ensureLabels();
-    let n = 0;
+    let n = at;
     if (this.staticRemoved > 0) {
       for (let q = this.label[p]; q !== 0; q = this.nextStone[q]) {
         if (out) out[n] = q;
         n++;
       }
-      return n;
+      return n - at;
     }
     const c = this.compOf(p);
     for (let x = this.compDyn[c]; x !== 0; ) {
@@ -447,7 +469,7 @@ export class BitReadingBoard implements ReadingBoard {
       if (out) out.set(stones, n);
       n += stones.length;
     }
-    return n;
+    return n - at;
   }
 
   chainLibertyPoints(p: number, out?: Int32Array): number {
@@ -559,8 +581,9 @@ export class BitReadingBoard implements ReadingBoard {
         const dm = compDyn[c];
         const sm = compStatic[c];
         if ((dm & this.blackDyn) === 0 && (sm & this.sBlack) === 0) continue;
-        let eyes = 0;
-        for (let x = compLibStatic[c]; x !== 0 && eyes < 2; ) {
+        const pure = compLibStatic[c] & this.pureBlackEyes;
+        let eyes = this.compLibs[c] === 1 ? 0 : popcount(pure);
+        for (let x = compLibStatic[c] & ~pure; x !== 0 && eyes < 2; ) {
           const bit = x & -x;
           x ^= bit;
           const i = bitIndex(bit);
@@ -611,33 +634,38 @@ export class BitReadingBoard implements ReadingBoard {
     this.ensureLabels();
     const adj = this.geo.adjacent;
     const other = (3 - player) as Player;
-    const { heads, headAt } = this;
-    let capturedChains = 0;
-    let hasLiberty = false;
-    for (let k = 0; k < 4; k++) {
-      const q = p + adj[k];
-      const c = colors[q];
-      if (c === EMPTY) hasLiberty = true;
-      else if (c === player && this.chainLiberties(q) > 1) hasLiberty = true;
-      else if (c === other && this.chainLiberties(q) === 1) {
-        const head = this.chainHead(q);
-        let known = false;
-        for (let i = 0; i < capturedChains; i++) if (heads[i] === head) known = true;
-        if (!known) {
-          heads[capturedChains] = head;
-          headAt[capturedChains++] = q;
+    const first = this.capturedTop;
+    if (this.captured.length < first + colors.length) {
+      const grown = new Int32Array(this.captured.length * 2 + colors.length);
+      grown.set(this.captured);
+      this.captured = grown;
+    }
+    const d = this.dynIndex[p];
+    if (d >= 0 && this.staticRemoved === 0) {
+      if (!this.bitCaptures(d, player)) return false; // suicide
+    } else {
+      const { heads, headAt } = this;
+      let capturedChains = 0;
+      let hasLiberty = false;
+      for (let k = 0; k < 4; k++) {
+        const q = p + adj[k];
+        const c = colors[q];
+        if (c === EMPTY) hasLiberty = true;
+        else if (c === player && this.chainLiberties(q) > 1) hasLiberty = true;
+        else if (c === other && this.chainLiberties(q) === 1) {
+          const head = this.chainHead(q);
+          let known = false;
+          for (let i = 0; i < capturedChains; i++) if (heads[i] === head) known = true;
+          if (!known) {
+            heads[capturedChains] = head;
+            headAt[capturedChains++] = q;
+          }
         }
       }
-    }
-    if (!hasLiberty && capturedChains === 0) return false; // suicide
-    const first = this.capturedTop;
-    for (let i = 0; i < capturedChains; i++) {
-      if (this.captured.length < this.capturedTop + colors.length) {
-        const grown = new Int32Array(this.captured.length * 2 + colors.length);
-        grown.set(this.captured);
-        this.captured = grown;
+      if (!hasLiberty && capturedChains === 0) return false; // suicide
+      for (let i = 0; i < capturedChains; i++) {
+        this.capturedTop += this.stonesInto(headAt[i], this.captured, this.capturedTop);
       }
-      this.capturedTop += this.chainStones(headAt[i], this.captured.subarray(this.capturedTop));
     }
     let staticDelta = 0;
     for (let i = first; i < this.capturedTop; i++) if (this.dynIndex[this.captured[i]] < 0) staticDelta++;
@@ -672,6 +700,96 @@ export class BitReadingBoard implements ReadingBoard {
     }
     this.koPoint = ko;
     this.toggleKo(ko);
+    this.lastCaptures = this.capturedTop - first;
+    return true;
+  }
+
+  /**
+   * Keeps vertexKeyLo/Hi, the XOR of `lo[k * 3 + colour]` / `hi[...]` over the non-empty points
+   * `points[k]`, up to date from now on. Only when `points` are this board's dynamic points in
+   * the same order; returns whether it does.
+   */
+  keyVertices(points: ArrayLike<number>, lo: Uint32Array, hi: Uint32Array): boolean {
+    if (points.length !== this.n) return false;
+    for (let k = 0; k < this.n; k++) if (points[k] !== this.dynPoint[k]) return false;
+    this.vertexKeysLo = lo;
+    this.vertexKeysHi = hi;
+    this.vertexKeyLo = 0;
+    this.vertexKeyHi = 0;
+    for (let k = 0; k < this.n; k++) {
+      const c = this.colors[this.dynPoint[k]];
+      if (c === EMPTY) continue;
+      this.vertexKeyLo ^= lo[k * 3 + c];
+      this.vertexKeyHi ^= hi[k * 3 + c];
+    }
+    return true;
+  }
+
+  private toggleVertex(d: number, c: number): void {
+    if (this.vertexKeysLo === null) return;
+    this.vertexKeyLo ^= this.vertexKeysLo[d * 3 + c];
+    this.vertexKeyHi ^= this.vertexKeysHi![d * 3 + c];
+  }
+
+  /**
+   * Bit labelling: pushes the stones a move of `player` at dynamic point d captures onto the
+   * captured stack; false (nothing pushed) when the move is suicide.
+   */
+  private bitCaptures(d: number, player: Player): boolean {
+    const black = this.blackDyn;
+    const white = this.whiteDyn;
+    const near = this.nbrDyn[d];
+    const nearStatic = this.nbrStatic[d];
+    const { compLibs, compOfDyn, compOfStatic, compDyn, compStatic } = this;
+    const dynBase = this.level * this.n;
+    const staticBase = this.level * this.sColor.length;
+    let hasLiberty = this.nbrLib[d] !== 0 || (near & this.allDyn & ~(black | white)) !== 0;
+    const same = player === BLACK ? black : white;
+    const sameStatic = player === BLACK ? this.sBlack : this.sWhite;
+    for (let x = near & same; x !== 0 && !hasLiberty; ) {
+      const bit = x & -x;
+      x ^= bit;
+      if (compLibs[compOfDyn[dynBase + bitIndex(bit)]] > 1) hasLiberty = true;
+    }
+    for (let x = nearStatic & sameStatic; x !== 0 && !hasLiberty; ) {
+      const bit = x & -x;
+      x ^= bit;
+      if (compLibs[compOfStatic[staticBase + bitIndex(bit)]] > 1) hasLiberty = true;
+    }
+    let capDyn = 0;
+    let capStatic = 0;
+    for (let x = near & (player === BLACK ? white : black); x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      const c = compOfDyn[dynBase + bitIndex(bit)];
+      if (compLibs[c] !== 1) continue;
+      capDyn |= compDyn[c];
+      capStatic |= compStatic[c];
+    }
+    for (let x = nearStatic & (player === BLACK ? this.sWhite : this.sBlack); x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      const c = compOfStatic[staticBase + bitIndex(bit)];
+      if (compLibs[c] !== 1) continue;
+      capDyn |= compDyn[c];
+      capStatic |= compStatic[c];
+    }
+    if (!hasLiberty && (capDyn | capStatic) === 0) return false;
+    let top = this.capturedTop;
+    const captured = this.captured;
+    for (let x = capDyn; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      captured[top++] = this.dynPoint[bitIndex(bit)];
+    }
+    for (let x = capStatic; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      const stones = this.sStones[bitIndex(bit)];
+      captured.set(stones, top);
+      top += stones.length;
+    }
+    this.capturedTop = top;
     return true;
   }
 
@@ -679,6 +797,7 @@ export class BitReadingBoard implements ReadingBoard {
     this.colors[p] = c;
     this.toggleStone(p, c);
     const d = this.dynIndex[p];
+    if (d >= 0) this.toggleVertex(d, c);
     if (d < 0) {
       this.sBlack |= c === BLACK ? 1 << this.staticOf[p] : 0;
       this.sWhite |= c === WHITE ? 1 << this.staticOf[p] : 0;
@@ -690,6 +809,7 @@ export class BitReadingBoard implements ReadingBoard {
     this.colors[p] = EMPTY;
     this.toggleStone(p, c);
     const d = this.dynIndex[p];
+    if (d >= 0) this.toggleVertex(d, c);
     if (d < 0) {
       this.sBlack &= ~(1 << this.staticOf[p]);
       this.sWhite &= ~(1 << this.staticOf[p]);

@@ -103,6 +103,8 @@ export class EyeGraphReader {
   private readonly zobristLo: Uint32Array;
   private readonly zobristHi: Uint32Array;
   private keyLo = 0;
+  /** The board keeps the vertices' Zobrist key itself (hashKey then only adds the ko flag). */
+  private readonly vertexKeyed: boolean;
   private keyHi = 0;
   private readonly budget: number;
   private readonly maxDepth: number;
@@ -122,6 +124,8 @@ export class EyeGraphReader {
   private readonly blackLibs = new Int32Array(512);
   private readonly marks: Int32Array;
   private readonly moveBuffers: Int32Array[] = [];
+  /** The buffer orderInto filled last. */
+  private ordered = new Int32Array(0);
   private readonly friendHeads = new Int32Array(4);
   private readonly scoreBuffer: Int32Array;
   private memoLo = -1;
@@ -181,6 +185,7 @@ export class EyeGraphReader {
     // Slot 0 (vertex 0, EMPTY) is unused by the colours and keys the ko flag instead.
     this.zobristLo = seededWords(this.n * 3, 0xe7e0001);
     this.zobristHi = seededWords(this.n * 3, 0xe7e0002);
+    this.vertexKeyed = this.board.keyVertices?.(problem.vertices, this.zobristLo, this.zobristHi) ?? false;
   }
 
   // ---- board helpers (GNU Go's predicates, computed from chain data) -------------------------
@@ -468,6 +473,12 @@ export class EyeGraphReader {
 
   /** Candidate moves for `color`, best first, in GNU Go's order. */
   private orderMoves(color: Player): Int32Array {
+    const count = this.orderInto(color);
+    return this.ordered.subarray(0, count);
+  }
+
+  /** orderMoves without allocating: the count; the moves are `this.ordered[0..count)`. */
+  private orderInto(color: Player): number {
     const { vertices, types } = this.problem;
     const b = this.board;
     const n = this.n;
@@ -534,7 +545,8 @@ export class EyeGraphReader {
         scores[k] = s;
       }
     }
-    return moves.subarray(0, count);
+    this.ordered = moves;
+    return count;
   }
 
   // ---- moves --------------------------------------------------------------------------------
@@ -556,9 +568,10 @@ export class EyeGraphReader {
     this.rememberedLo[this.depth] = b.hashLo;
     this.rememberedHi[this.depth] = b.hashHi;
     if (this.classic) {
-      const captures = this.capturesSomething(p, color);
+      const known = b.lastCaptures !== undefined;
+      const captures = !known && this.capturesSomething(p, color);
       if (!this.play(p, color)) return false;
-      if (captures) return true;
+      if (known ? b.lastCaptures! > 0 : captures) return true;
     } else if (!this.play(p, color)) {
       if (!allowKoThreat || color !== this.problem.komaster || this.isSuicide(p, color)) return false;
       const threat = this.problem.koThreats.find((t) => b.colors[t] === EMPTY);
@@ -600,9 +613,15 @@ export class EyeGraphReader {
    * 34 vertices on, and shapes against an edge can enclose dozens of stray White stones.
    */
   private hashKey(): void {
+    const { zobristLo, zobristHi } = this;
+    if (this.vertexKeyed) {
+      const b = this.board;
+      this.keyLo = b.koPoint !== 0 ? b.vertexKeyLo! ^ zobristLo[0] : b.vertexKeyLo!;
+      this.keyHi = b.koPoint !== 0 ? b.vertexKeyHi! ^ zobristHi[0] : b.vertexKeyHi!;
+      return;
+    }
     const { vertices } = this.problem;
     const colors = this.board.colors;
-    const { zobristLo, zobristHi } = this;
     let lo = 0;
     let hi = 0;
     for (let k = 0; k < this.n; k++) {
@@ -642,8 +661,9 @@ export class EyeGraphReader {
       return false;
     }
     cache.set(lo, hi, entry | 1);
-    const moves = this.orderMoves(BLACK);
-    for (let k = 0; k < moves.length; k++) {
+    const count = this.orderInto(BLACK);
+    const moves = this.ordered;
+    for (let k = 0; k < count; k++) {
       if (!this.tryMove(moves[k], BLACK, true)) continue;
       const result = this.board.colors[str] === EMPTY || !this.defend();
       this.popMove();
@@ -672,8 +692,9 @@ export class EyeGraphReader {
       return true;
     }
     cache.set(lo, hi, entry | 4);
-    const moves = this.orderMoves(WHITE);
-    for (let k = 0; k < moves.length; k++) {
+    const count = this.orderInto(WHITE);
+    const moves = this.ordered;
+    for (let k = 0; k < count; k++) {
       const move = moves[k];
       // Never fill a point Black cannot play, unless it captures.
       if (this.isSuicide(move, BLACK) && !this.capturesSomething(move, WHITE)) continue;

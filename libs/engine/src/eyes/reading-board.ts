@@ -37,6 +37,15 @@ export interface ReadingBoard {
    * liberties White cannot play, 0 when not, -1 when the board cannot tell cheaply.
    */
   touchesInvincibleBlack?(p: number): number;
+  /** Optional: stones the last successful playRecorded captured. */
+  readonly lastCaptures?: number;
+  /**
+   * Optional: keep `vertexKeyLo/Hi` (XOR of `lo/hi[k * 3 + colour]` over the non-empty
+   * `points[k]`) up to date; false when the board cannot.
+   */
+  keyVertices?(points: ArrayLike<number>, lo: Uint32Array, hi: Uint32Array): boolean;
+  readonly vertexKeyLo?: number;
+  readonly vertexKeyHi?: number;
   /** False (board unchanged) when illegal: occupied, suicide or simple-ko recapture. */
   playRecorded(p: number, player: Player): boolean;
   undo(): void;
