@@ -123,7 +123,7 @@ describe.runIf(canRun)('Redis Cluster: the apps on 3 masters with a replica each
   afterAll(async () => {
     try {
       // Bounded: a close that never ends fails the suite here instead of holding it up.
-      await within('the worker to close', worker?.close(), 30_000);
+      await within('the worker to close', worker?.close(), 60_000);
       await within('the api to close', api?.close(), 30_000);
     } finally {
       probe?.disconnect();

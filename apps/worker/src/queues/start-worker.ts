@@ -1,3 +1,4 @@
+import { bullWorkerOptions } from '@moyo/persistence';
 import { Processor } from '@nestjs/bullmq';
 import type { Worker, WorkerOptions } from 'bullmq';
 import type { PinoLogger } from 'nestjs-pino';
@@ -18,6 +19,7 @@ export function configureProcessor(
   extra: Omit<WorkerOptions, 'connection'> = {},
 ): void {
   Processor(queue, {
+    ...bullWorkerOptions(config),
     ...extra,
     autorun: false,
     concurrency,

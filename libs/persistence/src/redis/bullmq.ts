@@ -53,7 +53,8 @@ export interface ClosableBullObject {
     once(event: 'end', listener: () => void): unknown;
     info(): Promise<unknown>;
   }>;
-  close(): Promise<void>;
+  /** A Worker's takes `force`: close without waiting for the jobs in flight. */
+  close(force?: boolean): Promise<void>;
   /** A Worker's (public API): stop taking jobs; with `true` without waiting for those in flight. */
   pause?(doNotWaitActive?: boolean): Promise<void>;
   /** A Worker's: true while its main loop runs (jobs in flight or a fetch pending). */
@@ -92,32 +93,47 @@ export async function closeBull(bullObject: ClosableBullObject): Promise<void> {
       () => true,
       () => false,
     ));
-  if (reachable && bullObject.opts.connection instanceof Cluster) await drainClusterWorker(bullObject);
+  const drained =
+    !reachable || !(bullObject.opts.connection instanceof Cluster) || (await drainClusterWorker(bullObject));
   if (client && !reachable && client.status !== 'end') {
     await within(new Promise<void>((resolve) => client.once('end', resolve)), GIVE_UP_WAIT_MS).catch(
       () => undefined,
     );
   }
-  const closing = bullObject.close().catch(() => undefined);
+  // A cluster Worker whose fetch never returned is closed with force (see drainClusterWorker).
+  const closing = (drained ? bullObject.close() : bullObject.close(true)).catch(() => undefined);
   // Without Redis a Worker's close can wait on its main loop indefinitely (seen under load in CI):
   // wait a bounded time, then let it finish, or not, in the background.
-  await (reachable ? closing : within(closing, UNREACHABLE_CLOSE_WAIT_MS).catch(() => undefined));
+  await (reachable && drained ? closing : within(closing, UNREACHABLE_CLOSE_WAIT_MS).catch(() => undefined));
 }
 
 /**
  * A Worker on a Redis Cluster: stops taking jobs and waits until its main loop has ended (its jobs
- * in flight have finished and its pending blocking fetch has returned, within BullMQ's drainDelay,
- * 5 s by default), so `close()` finds no blocking command in flight. Measured: closing a cluster
- * Worker while its blocking fetch was in flight hung in 5 of 22 runs of test/cluster right after a
- * failover (BullMQ's cluster patch of BZPOPMIN reconnects the blocking client that `close()` has
- * just disconnected, and the 'end' it waits for never comes); with the drain first, none did.
- * Other objects are left alone.
+ * in flight have finished and its pending blocking fetch has returned), so `close()` finds no
+ * blocking command in flight; false when that did not happen within 15 s (the caller then closes
+ * with force: a job still running there is taken up again once its lock lapses). Measured:
+ * closing a cluster Worker while its blocking fetch was in flight hung in 5 of 22 runs of
+ * test/cluster right after a failover (BullMQ's cluster patch of BZPOPMIN reconnects the blocking
+ * client that `close()` has just disconnected, and the 'end' it waits for never comes); and on a
+ * loaded machine a paused Worker's fetch sometimes never returned (2 of 2 runs at load 7 on 2
+ * cores), hence the bound. Other objects are left alone (true).
  */
-async function drainClusterWorker(bullObject: ClosableBullObject): Promise<void> {
-  if (!bullObject.pause || !bullObject.isRunning) return;
+async function drainClusterWorker(bullObject: ClosableBullObject): Promise<boolean> {
+  if (!bullObject.pause || !bullObject.isRunning) return true;
   await bullObject.pause(true).catch(() => undefined);
-  while (bullObject.isRunning()) await new Promise((resolve) => setTimeout(resolve, 50));
+  const deadline = Date.now() + CLUSTER_DRAIN_WAIT_MS;
+  while (bullObject.isRunning()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
 }
+
+/**
+ * Longest wait for a cluster Worker's main loop to end: its jobs in flight (seconds at most) and
+ * its fetch (drainDelay, 1 s on a cluster: bullWorkerOptions).
+ */
+const CLUSTER_DRAIN_WAIT_MS = 15_000;
 
 /** `work`, or a rejection after `ms`. */
 function within<T>(work: Promise<T>, ms: number): Promise<T> {

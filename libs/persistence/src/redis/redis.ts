@@ -94,7 +94,11 @@ export function bullConnection(
   if (!isClusterTarget(target)) return { ...bullConnectionOptions(target.redisUrl), ...options };
   return createCluster(
     target,
-    { maxRetriesPerRequest: null, connectTimeout: 5000 },
+    // A command with no answer for 15 s fails ("Command timed out", which BullMQ's cluster
+    // support answers by reconnecting): after a failover a Worker's blocking fetch could otherwise
+    // wait for ever and the worker take no more jobs (test/cluster, at load 10 on 2 cores). Longer
+    // than any BullMQ block (10 s at most) or script.
+    { maxRetriesPerRequest: null, connectTimeout: 5000, commandTimeout: 15_000 },
     {
       ...options,
       // Stoppable as well (stopReconnecting finds it in the client's options).
@@ -138,6 +142,16 @@ export async function closeBullConnection(connection: unknown): Promise<void> {
  */
 export function bullPrefix(target: RedisTarget, redisPrefix: string, queue: string): string {
   return isClusterTarget(target) ? `{${redisPrefix}:${queue}}` : redisPrefix;
+}
+
+/**
+ * Worker options that depend on the Redis kind. A cluster: `drainDelay: 1` (an idle worker's
+ * blocking fetch waits 1 s instead of 5 before it asks again), because `closeBull` lets that fetch
+ * return before closing a cluster Worker (see drainClusterWorker): 5 s per worker made a worker
+ * process's shutdown take 15 s and more. One Redis: BullMQ's defaults.
+ */
+export function bullWorkerOptions(target: RedisTarget): { drainDelay?: number } {
+  return isClusterTarget(target) ? { drainDelay: 1 } : {};
 }
 
 /**
