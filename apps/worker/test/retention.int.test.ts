@@ -5,6 +5,7 @@ import {
   ResultRepository,
   RetentionRepository,
   TenantRepository,
+  WebhookDeliveryRepository,
   type NewWebhookDelivery,
 } from '@moyo/persistence';
 import { PinoLogger } from 'nestjs-pino';
@@ -81,7 +82,7 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
           url: 'https://hooks.example/x',
           event: 'job.completed',
           jobId: id,
-          payload: { id },
+          payload: { id, result: { territory: { black: 1, white: 2 }, id } },
         };
         await results.complete({
           jobId: id,
@@ -126,8 +127,9 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
     const oldQueued = await seed(4, 'queued', 90);
     const oldRunning = await seed(4, 'running', 90);
     const young = await seed(6, 'completed', 5);
-    // A pending delivery of an old job stays whatever its age; a hit cache entry stays as long
-    // as the job whose result it names (here: that job goes, and the entry with it).
+    // A pending delivery of an old job stays whatever its age, and so does its job (the payload
+    // takes the result from it); a hit cache entry stays as long as the job whose result it
+    // names (here: that job goes, and the entry with it).
     await sql.query(`UPDATE webhook_deliveries SET status = 'pending' WHERE job_id = $1`, [oldDone[0]]);
     await sql.query(`UPDATE result_cache SET last_hit_at = $2 WHERE key = $1`, [
       `cache-${oldDone[1]}`,
@@ -141,15 +143,15 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
 
     const counts = await service(prisma, { RETENTION_BATCH_SIZE: '7' }).sweep(NOW);
     // 24 old delivered: 7 above, then 17 in batches 7, 7, 3; 24 old unhit cache entries: 7, 7, 7,
-    // 3; 33 old ended jobs: 7, 7, 7, 7, 5.
-    expect(counts).toMatchObject({ jobs: 33, deliveries: 17, cacheEntries: 24, complete: true });
+    // 3; 32 old ended jobs without a pending delivery: 7, 7, 7, 7, 4.
+    expect(counts).toMatchObject({ jobs: 32, deliveries: 17, cacheEntries: 24, complete: true });
     expect(counts.cutoff).toEqual(daysAgo(30));
     expect(counts.batches).toBe(3 + 4 + 5);
     expect(await count(`SELECT count(*) AS n FROM result_cache WHERE job_id = $1`, [oldDone[1]])).toBe(0);
 
     const left = (await sql.query<{ id: string }>(`SELECT id FROM jobs ORDER BY id`)).rows.map((r) => r.id);
-    expect(left.sort()).toEqual([...oldQueued, ...oldRunning, ...young].sort());
-    expect(await count(`SELECT count(*) AS n FROM job_results`)).toBe(6);
+    expect(left.sort()).toEqual([...oldQueued, ...oldRunning, ...young, oldDone[0]].sort());
+    expect(await count(`SELECT count(*) AS n FROM job_results`)).toBe(7);
     expect(await count(`SELECT count(*) AS n FROM job_results WHERE job_id = ANY($1)`, [young])).toBe(6);
     expect(await count(`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`)).toBe(1);
     expect(await count(`SELECT count(*) AS n FROM webhook_deliveries`)).toBe(1 + 6);
@@ -221,7 +223,7 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
     expect(leaders.find((c) => c !== null)).toMatchObject({ jobs: 10 });
   });
 
-  it('stores a result once: the cache entry names the job, and still answers (as a legacy copy does)', async () => {
+  it('stores a result once: cache entries and deliveries name the job; entries still answer (as a legacy copy does)', async () => {
     const [source] = await seed(1, 'completed', 1);
     expect((await sql.query(`SELECT result, job_id FROM result_cache`)).rows).toEqual([
       { result: null, job_id: source },
@@ -234,6 +236,15 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
       id: source,
     });
     expect((await results.start(b, 1, 'legacy'))?.cached).toEqual({ old: true });
+
+    // Its delivery's payload is stored without the result and sent with it.
+    const [row] = (await sql.query(`SELECT id::text, payload ? 'result' AS has FROM webhook_deliveries`))
+      .rows;
+    expect(row.has).toBe(false);
+    expect((await new WebhookDeliveryRepository(prisma).find(row.id))?.payload).toEqual({
+      id: source,
+      result: { territory: { black: 1, white: 2 }, id: source },
+    });
   });
 
   it('RESULT_RETENTION_DAYS=0 keeps everything', async () => {

@@ -86,6 +86,17 @@ export interface JobFailure {
 }
 
 /**
+ * A job.completed delivery's payload as stored: without `result`, which job_results holds (the
+ * result is stored once; WebhookDeliveryRepository.find puts it back for the send).
+ */
+function withoutResult(delivery: NewWebhookDelivery): NewWebhookDelivery {
+  const p = delivery.payload;
+  if (p === null || typeof p !== 'object' || Array.isArray(p) || !('result' in p)) return delivery;
+  const { result: _stored, ...rest } = p as Record<string, Prisma.InputJsonValue>;
+  return { ...delivery, payload: rest };
+}
+
+/**
  * INSERT of webhook deliveries from one JSON parameter (nothing when the list is empty); with
  * `onlyIf`, only when that SQL condition holds.
  */
@@ -159,7 +170,8 @@ export class ResultRepository {
 
   /**
    * Stores the result, marks the job completed, stores or counts the cached result and creates
-   * the deliveries: one SQL statement, so one transaction. The first stored result stays (ON
+   * the deliveries (their payloads without the result, which job_results holds): one SQL
+   * statement, so one transaction. The first stored result stays (ON
    * CONFLICT DO NOTHING), as do deliveries already made. Returns whether this call completed the
    * job (false: it was already completed, or cancelled).
    */
@@ -188,7 +200,7 @@ export class ResultRepository {
       ), hit AS (
         UPDATE result_cache SET hits = hits + 1, last_hit_at = ${c.finishedAt.toISOString()}::timestamptz
          WHERE ${hitCache}::boolean AND key = ${cacheKey}::varchar
-      ), delivered AS (${insertDeliveries(c.deliveries)})
+      ), delivered AS (${insertDeliveries(c.deliveries.map(withoutResult))})
       SELECT count(*)::int AS completed FROM done`,
       'moyo_job_complete',
     );

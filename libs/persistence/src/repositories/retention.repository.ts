@@ -41,7 +41,7 @@ export const RETAINED_TABLES = [
  *   name it, hit or not (a later miss computes and caches it again); their game_move_analyses
  *   keep the move with job_id NULL (ON DELETE SET NULL). Queued and running jobs are never
  *   touched, nor the jobs of a game still followed or paused (the ingest rebuilds a game from its
- *   newest jobs).
+ *   newest jobs), nor jobs with a pending delivery (its payload takes the result from the job).
  * - webhook_deliveries: delivered or failed, created before the cutoff (attempts cascade);
  *   pending ones stay whatever their age.
  * - result_cache: created before the cutoff and not hit since.
@@ -63,6 +63,8 @@ export class RetentionRepository {
            AND NOT EXISTS (
              SELECT 1 FROM game_move_analyses a JOIN game_streams s ON s.id = a.game_id
               WHERE a.job_id = j.id AND s.status IN ('following', 'paused'))
+           AND NOT EXISTS (
+             SELECT 1 FROM webhook_deliveries d WHERE d.job_id = j.id AND d.status = 'pending')
          LIMIT ${limit}
            FOR UPDATE OF j SKIP LOCKED
       ), gone AS (

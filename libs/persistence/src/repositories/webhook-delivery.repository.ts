@@ -51,9 +51,22 @@ export class WebhookDeliveryRepository {
     );
   }
 
-  /** The delivery with its webhook (for the URL and the encrypted secret), or null. */
-  find(id: string): Promise<DeliveryWithWebhook | null> {
-    return this.prisma.client.webhookDelivery.findUnique({ where: { id }, include: { webhook: true } });
+  /**
+   * The delivery with its webhook (for the URL and the encrypted secret), or null. A job.completed
+   * payload is stored without `result` (ResultRepository.complete: the result is stored once, in
+   * job_results); it comes back here with the job's result (null if the job is gone).
+   */
+  async find(id: string): Promise<DeliveryWithWebhook | null> {
+    const d = await this.prisma.client.webhookDelivery.findUnique({
+      where: { id },
+      include: { webhook: true },
+    });
+    const p = d?.payload;
+    if (!d?.jobId || p === null || typeof p !== 'object' || Array.isArray(p) || 'result' in p) return d;
+    const [row] = await this.prisma.query<{ result: Prisma.JsonValue }>(
+      Prisma.sql`SELECT result FROM job_results WHERE job_id = ${d.jobId}`,
+    );
+    return { ...d, payload: { ...p, result: row?.result ?? null } };
   }
 
   /** Deliveries of a job still waiting to be sent (to enqueue them again after a crash). */
