@@ -132,6 +132,8 @@ export class ReadingRefiner {
   private get connection(): ConnectionReader {
     return (this.connectionReader ??= new ConnectionReader(this.board));
   }
+  /** The game ended by two passes: the board is finished whatever the field says (see apply). */
+  gameOver = false;
   /** The board being refined has almost no open, nobody's points left (see FINISHED_BOARD). */
   private finished = false;
 
@@ -169,8 +171,9 @@ export class ReadingRefiner {
     // Open: much of the board is empty and belongs to nobody yet in the field.
     const neutral = this.neutralPoints(field);
     const fullNeutral = this.neutralPoints(fullField);
-    const open = neutral > OPEN_BOARD * geo.points.length;
-    const unfinished = neutral > UNFINISHED_BOARD * geo.points.length;
+    // A game both players ended by passing is over whatever the field says: nobody moves first.
+    const open = !this.gameOver && neutral > OPEN_BOARD * geo.points.length;
+    const unfinished = !this.gameOver && neutral > UNFINISHED_BOARD * geo.points.length;
     const stones = { [BLACK]: 0, [WHITE]: 0 };
     const dead = { [BLACK]: 0, [WHITE]: 0 };
     for (const g of groups) {
@@ -181,7 +184,7 @@ export class ReadingRefiner {
     // colour is dead, that is the static analysis collapsing, not a game a player would count.
     const collapsed =
       dead[BLACK] > COLLAPSED_SHARE * stones[BLACK] || dead[WHITE] > COLLAPSED_SHARE * stones[WHITE];
-    this.finished = neutral <= FINISHED_BOARD * geo.points.length && !collapsed;
+    this.finished = this.gameOver || (neutral <= FINISHED_BOARD * geo.points.length && !collapsed);
     // Real games' odds replace the reading's word while the game goes on: not on a finished board,
     // nor on one that looks settled even with every stone on it (see calibrated).
     const calibrate =
@@ -318,6 +321,9 @@ export class ReadingRefiner {
 
   /** Reads one dragon. */
   read(stones: readonly number[], staticStatus: GroupStatus = 'alive'): DragonVerdict {
+    // After two passes the static death of a finished game stands (GNU Go's score.tst: 15 -> 16).
+    if (this.gameOver && !this.thorough && staticStatus === 'dead')
+      return { status: 'dead', attack: 0, defense: 0, attackResult: null, defenseResult: null };
     const a = this.owl.attack(stones);
     if (a.code === 0) {
       // An unfinished reading proves no life: the static death stands for a small group, or on a

@@ -92,6 +92,7 @@ export function territoryOfPosition(position: Position): TerritoryAnalysis {
     position.handicap,
     position.captures.black,
     position.captures.white,
+    position.game?.isOver === true,
   ].join(':');
   const last = lastAnalysis.get(board);
   if (last && last.key === key) return last.analysis;
@@ -103,6 +104,7 @@ export function territoryOfPosition(position: Position): TerritoryAnalysis {
       handicap: position.handicap,
       captures: position.captures,
       toMove: position.toPlay,
+      gameOver: position.game?.isOver === true,
     },
   );
   lastAnalysis.set(board, { key, analysis });

@@ -38,6 +38,11 @@ export interface TerritoryOptions {
    * static statuses alone (the influence-and-room thresholds), for comparison.
    */
   readonly reading?: boolean;
+  /**
+   * The game is over (both players passed): every board counts as finished, so the reading's
+   * deaths stand and real games' middle-game odds do not apply (dragons/refine.ts).
+   */
+  readonly gameOver?: boolean;
 }
 
 /** A score, + = Black, with the parts that make it. */
@@ -116,6 +121,7 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
   // Boards under the board's minimum size (garbage input) are not read.
   const read = options.reading !== false && pos.geo.size >= MIN_BOARD_SIZE;
   const refiner = read ? new ReadingRefiner(boardFromPosition(pos)) : undefined;
+  if (refiner) refiner.gameOver = options.gameOver === true;
   const groups = analyzeGroups(pos, {
     toMove: options.toMove,
     params: options.groups,

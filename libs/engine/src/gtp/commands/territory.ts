@@ -23,6 +23,8 @@ export interface TerritoryGtpGame {
   readonly handicap: number;
   readonly toPlay: Player;
   readonly rules: { readonly scoring: 'territory' | 'area' };
+  /** Both players passed. */
+  readonly isOver: boolean;
 }
 
 /** What the handlers read from the GTP session (the `GtpSession` class satisfies it). */
@@ -48,6 +50,7 @@ function analyze(game: TerritoryGtpGame, toMove: Player = game.toPlay): Territor
       handicap: game.handicap,
       captures: { black: board.captures[BLACK], white: board.captures[WHITE] },
       toMove,
+      gameOver: game.isOver,
     },
   );
 }
