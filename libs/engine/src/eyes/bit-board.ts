@@ -314,22 +314,19 @@ export class BitReadingBoard implements ReadingBoard {
     const dynBase = this.level * this.n;
     const staticBase = this.level * S;
     this.invKnown[this.level] = 0;
-    let doneDyn = 0;
-    let doneStatic = 0;
-    for (let seed = 0; seed < S + this.n; seed++) {
+    // Seeds: every static chain, then every dynamic stone not reached from one.
+    let todoStatic = this.sBlack | this.sWhite;
+    let todoDyn = black | white;
+    while ((todoStatic | todoDyn) !== 0) {
       let dm = 0;
       let sm = 0;
       let color: number;
-      if (seed < S) {
-        if (doneStatic & (1 << seed)) continue;
-        sm = 1 << seed;
-        color = sColor[seed];
+      if (todoStatic !== 0) {
+        sm = todoStatic & -todoStatic;
+        color = sColor[bitIndex(sm)];
       } else {
-        const d = seed - S;
-        const bit = 1 << d;
-        if (doneDyn & bit || !((black | white) & bit)) continue;
-        dm = bit;
-        color = black & bit ? BLACK : WHITE;
+        dm = todoDyn & -todoDyn;
+        color = black & dm ? BLACK : WHITE;
       }
       const same = color === BLACK ? black : white;
       const sameStatic = color === BLACK ? this.sBlack : this.sWhite;
@@ -369,8 +366,8 @@ export class BitReadingBoard implements ReadingBoard {
       this.compLibStatic[c] = libs;
       this.compReach[c] = reach;
       this.compLibs[c] = popcount(libDyn) + popcount(libs);
-      doneDyn |= dm;
-      doneStatic |= sm;
+      todoDyn &= ~dm;
+      todoStatic &= ~sm;
       for (let x = dm; x !== 0; ) {
         const bit = x & -x;
         x ^= bit;
@@ -527,11 +524,14 @@ export class BitReadingBoard implements ReadingBoard {
     const near = this.nbrDyn[d];
     let dyn = near & this.allDyn & ~(black | white);
     let lib = this.nbrLib[d];
+    // Two empty neighbours: 2 whatever else (as the reader's count stops there).
+    if (popcount(dyn) + popcount(lib) >= 2) return 2;
     let touch = near;
     for (let x = near & same; x !== 0; ) {
       const bit = x & -x;
       x ^= bit;
       const c = compOfDyn[dynBase + bitIndex(bit)];
+      if (compLibs[c] >= 3) return 2;
       dyn |= compLibDyn[c];
       lib |= compLibStatic[c];
       touch |= compReach[c];
@@ -540,6 +540,7 @@ export class BitReadingBoard implements ReadingBoard {
       const bit = x & -x;
       x ^= bit;
       const c = compOfStatic[staticBase + bitIndex(bit)];
+      if (compLibs[c] >= 3) return 2;
       dyn |= compLibDyn[c];
       lib |= compLibStatic[c];
       touch |= compReach[c];
@@ -587,13 +588,13 @@ export class BitReadingBoard implements ReadingBoard {
           const bit = x & -x;
           x ^= bit;
           const i = bitIndex(bit);
-          if (this.whiteSuicide(this.libNbrDyn[i], this.libNbrStatic[i], this.libNbrLib[i])) eyes++;
+          if (this.suicide(WHITE, this.libNbrDyn[i], this.libNbrStatic[i], this.libNbrLib[i])) eyes++;
         }
         for (let x = compLibDyn[c]; x !== 0 && eyes < 2; ) {
           const bit = x & -x;
           x ^= bit;
           const i = bitIndex(bit);
-          if (this.whiteSuicide(this.nbrDyn[i], this.nbrStatic[i], this.nbrLib[i])) eyes++;
+          if (this.suicide(WHITE, this.nbrDyn[i], this.nbrStatic[i], this.nbrLib[i])) eyes++;
         }
         if (eyes >= 2) near |= this.compReach[c];
       }
@@ -603,25 +604,59 @@ export class BitReadingBoard implements ReadingBoard {
     return (this.invNear[level] >>> d) & 1;
   }
 
-  /** Would White at an empty point with these neighbours be suicide (bit labelling)? */
-  private whiteSuicide(nbrDyn: number, nbrStatic: number, nbrLib: number): boolean {
+  /**
+   * Would `color` at the empty dynamic point p be suicide (no liberty, nothing captured)? 1 or 0,
+   * or -1 when this board cannot tell cheaply.
+   */
+  isSuicide(p: number, color: Player): number {
+    const d = this.dynIndex[p];
+    if (d < 0 || this.staticRemoved > 0) return -1;
+    this.ensureLabels();
+    return this.suicide(color, this.nbrDyn[d], this.nbrStatic[d], this.nbrLib[d]) ? 1 : 0;
+  }
+
+  /** Does `color` at the empty dynamic point p capture something? 1 or 0, or -1 (cannot tell). */
+  captures(p: number, color: Player): number {
+    const d = this.dynIndex[p];
+    if (d < 0 || this.staticRemoved > 0) return -1;
+    this.ensureLabels();
+    const dynBase = this.level * this.n;
+    const staticBase = this.level * this.sColor.length;
+    const { compLibs, compOfDyn, compOfStatic } = this;
+    for (let x = this.nbrDyn[d] & (color === BLACK ? this.whiteDyn : this.blackDyn); x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      if (compLibs[compOfDyn[dynBase + bitIndex(bit)]] === 1) return 1;
+    }
+    for (let x = this.nbrStatic[d] & (color === BLACK ? this.sWhite : this.sBlack); x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      if (compLibs[compOfStatic[staticBase + bitIndex(bit)]] === 1) return 1;
+    }
+    return 0;
+  }
+
+  /** Would `color` at an empty point with these neighbours be suicide (bit labelling)? */
+  private suicide(color: Player, nbrDyn: number, nbrStatic: number, nbrLib: number): boolean {
     const black = this.blackDyn;
     const white = this.whiteDyn;
     if (nbrLib !== 0 || (nbrDyn & ~(black | white)) !== 0) return false;
     const dynBase = this.level * this.n;
     const staticBase = this.level * this.sColor.length;
     const { compLibs, compOfDyn, compOfStatic } = this;
+    const same = color === BLACK ? black : white;
+    const sameStatic = color === BLACK ? this.sBlack : this.sWhite;
     for (let x = nbrDyn; x !== 0; ) {
       const bit = x & -x;
       x ^= bit;
       const libs = compLibs[compOfDyn[dynBase + bitIndex(bit)]];
-      if (bit & white ? libs > 1 : libs === 1) return false;
+      if (bit & same ? libs > 1 : libs === 1) return false;
     }
     for (let x = nbrStatic; x !== 0; ) {
       const bit = x & -x;
       x ^= bit;
       const libs = compLibs[compOfStatic[staticBase + bitIndex(bit)]];
-      if (bit & this.sWhite ? libs > 1 : libs === 1) return false;
+      if (bit & sameStatic ? libs > 1 : libs === 1) return false;
     }
     return true;
   }

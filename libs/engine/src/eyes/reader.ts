@@ -192,6 +192,8 @@ export class EyeGraphReader {
 
   private isSuicide(p: number, color: Player): boolean {
     const b = this.board;
+    const quick = b.isSuicide ? b.isSuicide(p, color) : -1;
+    if (quick >= 0) return quick === 1;
     const adj = b.geo.adjacent;
     for (let k = 0; k < 4; k++) {
       const q = p + adj[k];
@@ -206,6 +208,8 @@ export class EyeGraphReader {
 
   private capturesSomething(p: number, color: Player): boolean {
     const b = this.board;
+    const quick = b.captures ? b.captures(p, color) : -1;
+    if (quick >= 0) return quick === 1;
     const adj = b.geo.adjacent;
     for (let k = 0; k < 4; k++) {
       const q = p + adj[k];
@@ -668,11 +672,11 @@ export class EyeGraphReader {
       const result = this.board.colors[str] === EMPTY || !this.defend();
       this.popMove();
       if (result) {
-        cache.set(lo, hi, (cache.get(lo, hi) & ~3) | 3);
+        cache.update(lo, hi, 3, 3);
         return true;
       }
     }
-    cache.set(lo, hi, (cache.get(lo, hi) & ~3) | 2);
+    cache.update(lo, hi, 3, 2);
     return false;
   }
 
@@ -702,15 +706,15 @@ export class EyeGraphReader {
       const result = !this.attack();
       this.popMove();
       if (result) {
-        cache.set(lo, hi, (cache.get(lo, hi) & ~12) | 12);
+        cache.update(lo, hi, 12, 12);
         return true;
       }
     }
     if (!this.attack()) {
-      cache.set(lo, hi, (cache.get(lo, hi) & ~12) | 12);
+      cache.update(lo, hi, 12, 12);
       return true;
     }
-    cache.set(lo, hi, (cache.get(lo, hi) & ~12) | 8);
+    cache.update(lo, hi, 12, 8);
     return false;
   }
 

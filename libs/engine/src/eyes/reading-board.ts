@@ -37,6 +37,9 @@ export interface ReadingBoard {
    * liberties White cannot play, 0 when not, -1 when the board cannot tell cheaply.
    */
   touchesInvincibleBlack?(p: number): number;
+  /** Optional shortcuts: is `color` at the empty point p suicide / a capture? 1, 0 or -1 (cannot tell). */
+  isSuicide?(p: number, color: Player): number;
+  captures?(p: number, color: Player): number;
   /** Optional: stones the last successful playRecorded captured. */
   readonly lastCaptures?: number;
   /**

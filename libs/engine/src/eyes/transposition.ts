@@ -55,6 +55,16 @@ export class TranspositionTable {
     this.values[slot] = value;
   }
 
+  /** Replaces the bits `clear` of the value under (lo, hi) (0 if absent) by `bits` (non-zero). */
+  update(lo: number, hi: number, clear: number, bits: number): void {
+    lo >>>= 0;
+    hi >>>= 0;
+    const slot = this.slotOf(lo, hi);
+    const old = this.values[slot];
+    if (old === 0) this.set(lo, hi, bits);
+    else this.values[slot] = (old & ~clear) | bits;
+  }
+
   private grow(): void {
     const { keysLo, keysHi, values } = this;
     const slots = values.length * 2;
