@@ -169,3 +169,17 @@ describe('GTP line protocol', () => {
     expect(e.handleLine('moyo_bouzy 5 21 Z9')).toBe("? invalid vertex 'Z9'\n\n");
   });
 });
+
+describe("GNU Go's regression-suite commands", () => {
+  it('black / white play a move (GTP version 1), reg_genmove names a move without playing it', () => {
+    const e = engine();
+    expect(run(e, ['boardsize 9', 'black E5', 'white C3'])).toBe('= \n\n= \n\n= \n\n');
+    expect(e.handleLine('white E5')).toBe('? illegal move\n\n');
+    expect(e.handleLine('black')).toBe('? invalid color or coordinate\n\n');
+    const before = e.handleLine('showboard');
+    const move = e.handleLine('reg_genmove black')!;
+    expect(move).toMatch(/^= ([A-HJ][1-9]|pass)\n\n$/);
+    expect(e.handleLine('showboard')).toBe(before);
+    expect(e.handleLine('reg_genmove purple')).toMatch(/^\? /);
+  });
+});

@@ -7,6 +7,7 @@
  */
 import { positionFromGame } from '../../analysis/registry';
 import type { Position } from '../../analysis/types';
+import type { Player } from '../../board/color';
 import { parseGtpVertex } from '../../board/coords';
 import {
   DEFAULT_MAX_VISITS,
@@ -79,6 +80,15 @@ export function lzAnalyzeLine(turn: KataGoTurnAnalysis): string {
     .join(' ');
 }
 
+/** The player named by `args` and the move-value engine's best move for them (`pass` if none). */
+function bestMove(args: readonly string[], session: GtpSession): { player: Player; best: string } {
+  if (args.length !== 1) throw new GtpError('invalid color or coordinate');
+  const player = gtpColor(args[0]);
+  const a = parseAnalyzeArgs([], session.game.geo, true);
+  a.player = player;
+  return { player, best: answer(session, a).moveInfos[0]?.move ?? 'pass' };
+}
+
 /**
  * `kata-genmove_analyze` / `lz-genmove_analyze`: the analysis line, then `play V` for the move
  * played (the best one), and the answer ends there, as KataGo's does.
@@ -139,12 +149,10 @@ export const ANALYZE_GTP_COMMANDS: Readonly<Record<string, GtpHandler>> = {
     });
   },
   genmove: (args, session) => {
-    if (args.length !== 1) throw new GtpError('invalid color or coordinate');
-    const player = gtpColor(args[0]);
-    const a = parseAnalyzeArgs([], session.game.geo, true);
-    a.player = player;
-    const best = answer(session, a).moveInfos[0]?.move ?? 'pass';
+    const { player, best } = bestMove(args, session);
     session.game.play(parseGtpVertex(best, session.game.geo), player);
     return best;
   },
+  // GNU Go's reg_genmove: the move genmove would play, not played (its regression suites ask it).
+  reg_genmove: (args, session) => bestMove(args, session).best,
 };

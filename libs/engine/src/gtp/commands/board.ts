@@ -143,6 +143,9 @@ export const BOARD_GTP_COMMANDS: Readonly<Record<string, GtpHandler>> = {
   },
   get_komi: (_args, session) => String(session.game.komi),
   play: (args, session) => playMove(args, session),
+  // GTP version 1's `black V` / `white V` (GNU Go keeps them; its regression suites use them).
+  black: (args, session) => playMove(['black', ...args], session),
+  white: (args, session) => playMove(['white', ...args], session),
   // GNU Go's trymove / popgo: a move to take back later (its regression suites set positions up so).
   trymove: (args, session) => playMove(args, session),
   popgo: (args, session) => {
