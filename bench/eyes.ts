@@ -4,7 +4,8 @@
  * 1 to 14 points (GNU Go reads at most 17 vertices, its 3 special ones included), and ours alone on
  * 15 to 17 points (random ones and a fixed set of hard ones). Prints per size the median and worst
  * time of each, our reader nodes and nodes/s, and how many answers (value and marked diagram) agree
- * exactly.
+ * exactly; then, on the shapes GNU Go answered, our median and the CPU time of both summed per size
+ * (GNU Go's from /proc in 10 ms ticks, so only sums over many shapes mean much).
  *
  * Run: `npm run bench:eyes` (= `npx tsx bench/eyes.ts [--per-size 20] [--large 2] [--seed N]
  * [--no-gnugo] [--no-fixture] [--no-hard]`; `--no-hard` skips the hard 15-17-vertex edge and corner
@@ -50,6 +51,8 @@ interface Row {
   nodes: number;
   ours: string;
   gnugoMs?: number;
+  /** GNU Go's CPU time for this shape from /proc (10 ms ticks: meaningful only summed). */
+  gnugoCpuMs?: number;
   gnugo?: string;
   crashed?: boolean;
 }
@@ -121,13 +124,18 @@ class GnuGo {
   }
 
   /** GNU Go's answer and time, or null when it aborted (it then restarts). */
-  async analyze(graph: string): Promise<{ answer: string; ms: number } | null> {
+  async analyze(graph: string): Promise<{ answer: string; ms: number; cpuMs: number } | null> {
     const t0 = performance.now();
     if (Number.isNaN(this.startCpu)) this.startCpu = processCpuMs(this.gtp.pid);
+    const cpu0 = processCpuMs(this.gtp.pid);
     try {
       const answer = await this.gtp.command(`analyze_eyegraph ${graph}`);
       this.lastCpu = processCpuMs(this.gtp.pid);
-      return { answer, ms: Math.max(0, performance.now() - t0 - this.overheadMs) };
+      return {
+        answer,
+        ms: Math.max(0, performance.now() - t0 - this.overheadMs),
+        cpuMs: this.lastCpu - cpu0,
+      };
     } catch {
       this.finishedCpu = this.cpuMs;
       this.startCpu = NaN;
@@ -152,6 +160,7 @@ async function run(graphs: string[], gnugo: GnuGo | null): Promise<Row[]> {
       if (g) {
         row.gnugo = g.answer;
         row.gnugoMs = g.ms;
+        row.gnugoCpuMs = g.cpuMs;
       } else row.crashed = true;
     }
     rows.push(row);
@@ -162,7 +171,8 @@ async function run(graphs: string[], gnugo: GnuGo | null): Promise<Row[]> {
 function report(title: string, rows: Row[], gnugoCpuMs = NaN): { agree: number; compared: number } {
   console.log(`\n${title}`);
   console.log(
-    '  points  shapes  unreal.  over budget   ours median / worst ms   nodes median   GNU Go median / worst ms   agree',
+    '  points  shapes  unreal.  over budget   ours median / worst ms   nodes median   GNU Go median / worst ms   agree' +
+      '   same shapes: ours median ms, CPU ours / GNU Go',
   );
   let agree = 0;
   let compared = 0;
@@ -188,7 +198,12 @@ function report(title: string, rows: Row[], gnugoCpuMs = NaN): { agree: number; 
         worst(g),
       ).padStart(
         8,
-      )}   ${cmp.length > 0 ? `${same}/${cmp.length}` : '-'}${crashed > 0 ? ` (GNU Go aborted on ${crashed})` : ''}`,
+      )}   ${cmp.length > 0 ? `${same}/${cmp.length}` : '-'}${crashed > 0 ? ` (GNU Go aborted on ${crashed})` : ''}` +
+        (cmp.length > 0
+          ? `   ${ms(median(cmp.map((r) => r.oursMs)))}, ${cmp.reduce((a, r) => a + r.oursMs, 0).toFixed(0)} / ${cmp
+              .reduce((a, r) => a + (r.gnugoCpuMs ?? 0), 0)
+              .toFixed(0)} ms`
+          : ''),
     );
   }
   const nodes = rows.reduce((a, r) => a + r.nodes, 0);

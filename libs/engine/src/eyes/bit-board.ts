@@ -23,6 +23,17 @@ function popcount(x: number): number {
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
+/** Zobrist keys by board array size (the same words CompactReadingBoard draws), made once. */
+const KEYS = new Map<number, Uint32Array>();
+function hashKeys(size: number): Uint32Array {
+  let keys = KEYS.get(size);
+  if (!keys) {
+    keys = seededWords(size * 4 + size, 0x5eed0002);
+    KEYS.set(size, keys);
+  }
+  return keys;
+}
+
 /** Index of the lowest set bit of a one-bit mask. */
 const bitIndex = (bit: number): number => 31 - Math.clz32(bit);
 
@@ -132,7 +143,7 @@ export class BitReadingBoard implements ReadingBoard {
     this.colors = colors;
     const size = geo.arraySize;
     const adj = geo.adjacent;
-    this.keys = seededWords(size * 4 + size, 0x5eed0002);
+    this.keys = hashKeys(size);
     for (const p of geo.points) if (colors[p] !== EMPTY) this.toggleStone(p, colors[p]);
     this.n = dyn.length;
     this.dynPoint = dyn;

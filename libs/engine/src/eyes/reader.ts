@@ -16,6 +16,9 @@ import { type ReadingBoard } from './reading-board';
 import { TranspositionTable } from './transposition';
 import { seededWords } from '../board/random';
 
+/** Move-ordering score of a neighbour by colour: empty 2, Black 3, White and the edge 0. */
+const NEIGHBOUR_SCORE = Int32Array.of(2, 3, 0, 0);
+
 /** Is `value` among the first `count` entries of `list`? */
 function includes(list: Int32Array, count: number, value: number): boolean {
   for (let i = 0; i < count; i++) if (list[i] === value) return true;
@@ -95,11 +98,11 @@ export class EyeGraphReader {
   nodes = 0;
   private readonly problem: EyeProblem;
   /** Results by position: bits 0-1 attack, 2-3 defence (1 open on this line, 2 lost, 3 won). */
-  private readonly cache = new TranspositionTable();
+  private readonly cache = new TranspositionTable(1 << 10);
   /** Eye values by whole-board position (a*27 + b*9 + c*3 + d + 1), past GNU Go's reach only. */
-  private readonly values = new TranspositionTable();
+  private readonly values = new TranspositionTable(64);
   /** Eye values of positions evaluated after a vital candidate (GNU Go's reach), by whole board. */
-  private readonly evaluated = new TranspositionTable();
+  private readonly evaluated = new TranspositionTable(64);
   private readonly zobristLo: Uint32Array;
   private readonly zobristHi: Uint32Array;
   private keyLo = 0;
@@ -496,36 +499,40 @@ export class EyeGraphReader {
     }
     const scores = this.scoreBuffer;
     const adj = b.geo.adjacent;
+    const colors = b.colors;
+    const classic = this.classic;
+    const a0 = adj[0];
+    const a1 = adj[1];
+    const a2 = adj[2];
+    const a3 = adj[3];
     let count = 0;
     for (let k = 0; k < n; k++) {
-      if (this.classic) {
+      if (classic) {
         if (k >= n - 3) {
           if (color === WHITE) break; // filling its own outer liberties or extra eye never helps White
-          if (k === n - 2 && b.colors[vertices[n - 3]] === EMPTY) continue;
+          if (k === n - 2 && colors[vertices[n - 3]] === EMPTY) continue;
         }
       } else if (types[k] !== VertexType.Regular) {
         if (color === WHITE) break;
         if (
           types[k] === VertexType.OuterLiberty &&
           types[k - 1] === VertexType.OuterLiberty &&
-          b.colors[vertices[k - 1]] === EMPTY
+          colors[vertices[k - 1]] === EMPTY
         ) {
           continue;
         }
       }
       const move = vertices[k];
-      if (b.colors[move] !== EMPTY) continue;
+      if (colors[move] !== EMPTY) continue;
       let score = 0;
       if (this.touchesInvincibleBlack(move)) {
-        if (this.classic) score = k < n - 3 ? 5 : -10;
+        if (classic) score = k < n - 3 ? 5 : -10;
         else if (types[k] === VertexType.Regular) score = 5;
       }
       if (this.libertiesAfter(move, color) === 1) score -= 3;
-      for (let d = 0; d < 4; d++) {
-        const c = b.colors[move + adj[d]];
-        if (c === EMPTY) score += 2;
-        else if (c === BLACK) score += 3;
-      }
+      // +2 for each empty neighbour, +3 for each Black one.
+      score += NEIGHBOUR_SCORE[colors[move + a0]] + NEIGHBOUR_SCORE[colors[move + a1]];
+      score += NEIGHBOUR_SCORE[colors[move + a2]] + NEIGHBOUR_SCORE[colors[move + a3]];
       moves[count] = move;
       scores[count] = score;
       count++;
