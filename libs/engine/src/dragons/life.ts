@@ -1,3 +1,4 @@
+import { DEFAULT_OWL_PARAMS } from '../owl/owl';
 import type { Board } from '../board/board';
 import type { Player } from '../board/color';
 import { analyzeGroups, type GroupAnalysis, type GroupStatus } from '../groups/status';
@@ -33,12 +34,19 @@ export interface LifeAnalysis {
 }
 
 /**
+ * The owl's limits for the dragon commands (GTP dragon_status, owl_attack, ...): five times the
+ * territory path's node budget (GNU Go's ld_owl.tst 24 -> 27 and owl.tst 57 -> 60 of GNU Go's
+ * passes; a wider or deeper search did not add more).
+ */
+const LIFE_OWL_PARAMS = { ...DEFAULT_OWL_PARAMS, budget: 5 * DEFAULT_OWL_PARAMS.budget };
+
+/**
  * Dragons (groups amalgamated by the static analysis: shared liberties, clean diagonals, shared eye
  * spaces) and their status with the owl's reading as the final word (see {@link ReadingRefiner}).
  * Reads on a copy of the board. Pure.
  */
 export function analyzeLife(board: Board, options: LifeOptions = {}): LifeAnalysis {
-  const refiner = new ReadingRefiner(board.clone(), true);
+  const refiner = new ReadingRefiner(board.clone(), true, LIFE_OWL_PARAMS);
   const groups = analyzeGroups(board, { toMove: options.toMove, refine: refiner.refine });
   const dragons: Dragon[] = groups.groups.map((g) => ({ index: g.index, color: g.color, stones: g.stones }));
   const dragonAt = (p: number): number => {
