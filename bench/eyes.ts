@@ -8,7 +8,7 @@
  * (GNU Go's from /proc in 10 ms ticks, so only sums over many shapes mean much).
  *
  * Run: `npm run bench:eyes` (= `npx tsx bench/eyes.ts [--per-size 20] [--large 2] [--seed N]
- * [--no-gnugo] [--no-fixture] [--no-hard]`; `--no-hard` skips the hard 15-17-vertex edge and corner
+ * [--warmup 100] [--no-gnugo] [--no-fixture] [--no-hard]`; `--no-hard` skips the hard 15-17-vertex edge and corner
  * shapes, which take about 40 s). Times: ours is CPU time of this process (the machine may be
  * shared), GNU Go's per-shape times are GTP round trips (wall clock) less the round trip of an empty
  * command; its CPU time (from /proc) is summed per section for a like-for-like total.
@@ -30,6 +30,8 @@ const args = process.argv.slice(2);
 const perSize = integerOption('bench:eyes', '--per-size', 20, 0);
 const large = integerOption('bench:eyes', '--large', 2, 0);
 const seed = integerOption('bench:eyes', '--seed', 2026, 0);
+/** Shapes read before measuring (their own seed), so the JIT's start-up is not billed to the first. */
+const warmup = integerOption('bench:eyes', '--warmup', 100, 0);
 const useGnugo = !args.includes('--no-gnugo') && gnugoAvailable();
 const useFixture = !args.includes('--no-fixture');
 /** GNU Go 3.8 asserts on more than 17 vertices (graph points + 3 of its own). */
@@ -228,10 +230,16 @@ function report(title: string, rows: Row[], gnugoCpuMs = NaN): { agree: number; 
 
 async function main(): Promise<void> {
   const gnugo = useGnugo ? new GnuGo() : null;
+  // Warm-up: a long-lived process (the api's workers) reads with compiled code; GNU Go's start-up
+  // is left out too (its CPU is counted from its first analyze_eyegraph).
+  const warm = seededRandom(seed + 1);
+  const w0 = process.cpuUsage();
+  for (let k = 0; k < warmup; k++) ours(randomEyeGraph(warm, 4 + (k % 7)));
+  const warmupMs = cpuMs(w0);
   console.log(
     `eyes bench: seed ${seed}, ${perSize} random shapes per size 1..${GNUGO_MAX_POINTS}, ${large} per size 15..17; GNU Go ${
       gnugo ? `on (GTP round trip ${ms(await gnugo.calibrate())} ms subtracted)` : 'skipped'
-    }`,
+    }; warm-up ${warmup} other shapes of 4-10 points first (${ms(warmupMs)} ms CPU, not counted)`,
   );
   try {
     if (useFixture) {

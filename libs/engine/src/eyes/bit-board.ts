@@ -582,6 +582,15 @@ export class BitReadingBoard implements ReadingBoard {
   touchesInvincibleBlack(p: number): number {
     const d = this.dynIndex[p];
     if (d < 0 || this.staticRemoved > 0) return -1;
+    return (this.invincibleNear() >>> d) & 1;
+  }
+
+  /**
+   * The dynamic points (bit k: the k-th dynamic point) next to an invincible Black chain, or -1
+   * when this board cannot tell cheaply (static stones captured).
+   */
+  invincibleNear(): number {
+    if (this.staticRemoved > 0) return -1;
     this.ensureLabels();
     const level = this.level;
     if (this.invKnown[level] === 0) {
@@ -612,7 +621,7 @@ export class BitReadingBoard implements ReadingBoard {
       this.invNear[level] = near;
       this.invKnown[level] = 1;
     }
-    return (this.invNear[level] >>> d) & 1;
+    return this.invNear[level];
   }
 
   /**

@@ -505,6 +505,8 @@ export class EyeGraphReader {
     const a1 = adj[1];
     const a2 = adj[2];
     const a3 = adj[3];
+    // Points next to an invincible Black chain, by vertex index, when the board keeps them.
+    const near = this.vertexKeyed && b.invincibleNear ? b.invincibleNear() : -1;
     let count = 0;
     for (let k = 0; k < n; k++) {
       if (classic) {
@@ -525,7 +527,7 @@ export class EyeGraphReader {
       const move = vertices[k];
       if (colors[move] !== EMPTY) continue;
       let score = 0;
-      if (this.touchesInvincibleBlack(move)) {
+      if (near >= 0 ? (near >>> k) & 1 : this.touchesInvincibleBlack(move)) {
         if (classic) score = k < n - 3 ? 5 : -10;
         else if (types[k] === VertexType.Regular) score = 5;
       }

@@ -37,6 +37,11 @@ export interface ReadingBoard {
    * liberties White cannot play, 0 when not, -1 when the board cannot tell cheaply.
    */
   touchesInvincibleBlack?(p: number): number;
+  /**
+   * Optional: the points next to such a chain as a bit set over the points given to
+   * keyVertices (bit k: points[k]), or -1 when the board cannot tell cheaply.
+   */
+  invincibleNear?(): number;
   /** Optional shortcuts: is `color` at the empty point p suicide / a capture? 1, 0 or -1 (cannot tell). */
   isSuicide?(p: number, color: Player): number;
   captures?(p: number, color: Player): number;
