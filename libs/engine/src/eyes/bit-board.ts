@@ -77,7 +77,7 @@ export class BitReadingBoard implements ReadingBoard {
    * Static liberties all of whose neighbours are stones of one Black static chain (or the edge):
    * White may play there only by capturing that chain, i.e. exactly when it has one liberty.
    */
-  private readonly pureBlackEyes: number = 0;
+  private pureBlackEyes = 0;
   private readonly allDyn: number;
   private sBlack = 0;
   private sWhite = 0;
@@ -291,7 +291,7 @@ export class BitReadingBoard implements ReadingBoard {
   }
 
   private growLevels(levels: number): void {
-    const grow = (a: Int32Array, per: number): Int32Array => {
+    const grow = (a: Int32Array, per: number): Int32Array<ArrayBuffer> => {
       const b = new Int32Array(levels * per);
       b.set(a);
       return b;

@@ -127,10 +127,12 @@ export class EyeGraphReader {
   private readonly blackLibs = new Int32Array(512);
   private readonly marks: Int32Array;
   private readonly moveBuffers: Int32Array[] = [];
-  /** The buffer orderInto filled last. */
-  private ordered = new Int32Array(0);
+  /** The buffers orderInto filled last. */
+  private ordered: Int32Array = new Int32Array(0);
+  private orderedScores: Int32Array = new Int32Array(0);
   private readonly friendHeads = new Int32Array(4);
-  private readonly scoreBuffer: Int32Array;
+  /** Move scores by (line depth, colour), beside moveBuffers. */
+  private readonly scoreBuffers: Int32Array[] = [];
   private memoLo = -1;
   private memoHi = -1;
   private memoCount = 0;
@@ -184,7 +186,6 @@ export class EyeGraphReader {
     this.regionOf = new Int32Array(geo.arraySize);
     this.bensonStack = new Int32Array(geo.arraySize);
     this.regionEmpties = new Int32Array(this.n);
-    this.scoreBuffer = new Int32Array(this.n);
     // Slot 0 (vertex 0, EMPTY) is unused by the colours and keys the ko flag instead.
     this.zobristLo = seededWords(this.n * 3, 0xe7e0001);
     this.zobristHi = seededWords(this.n * 3, 0xe7e0002);
@@ -481,10 +482,16 @@ export class EyeGraphReader {
   /** Candidate moves for `color`, best first, in GNU Go's order. */
   private orderMoves(color: Player): Int32Array {
     const count = this.orderInto(color);
-    return this.ordered.subarray(0, count);
+    const moves = this.ordered;
+    const scores = this.orderedScores;
+    for (let k = 0; k < count; k++) this.selectMove(moves, scores, k, count);
+    return moves.subarray(0, count);
   }
 
-  /** orderMoves without allocating: the count; the moves are `this.ordered[0..count)`. */
+  /**
+   * orderMoves without allocating or sorting: the count; the moves and their scores are
+   * `this.ordered` and `this.orderedScores` [0, count), to be taken in order with selectMove.
+   */
   private orderInto(color: Player): number {
     const { vertices, types } = this.problem;
     const b = this.board;
@@ -493,11 +500,13 @@ export class EyeGraphReader {
     // theirs; at one depth only a finished loop of the same colour is ever ordered again.
     const slot = this.depth * 2 + (color === BLACK ? 0 : 1);
     let moves = this.moveBuffers[slot];
+    let scores = this.scoreBuffers[slot];
     if (moves === undefined) {
       moves = new Int32Array(n);
       this.moveBuffers[slot] = moves;
+      scores = new Int32Array(n);
+      this.scoreBuffers[slot] = scores;
     }
-    const scores = this.scoreBuffer;
     const adj = b.geo.adjacent;
     const colors = b.colors;
     const classic = this.classic;
@@ -531,35 +540,48 @@ export class EyeGraphReader {
         if (classic) score = k < n - 3 ? 5 : -10;
         else if (types[k] === VertexType.Regular) score = 5;
       }
-      if (this.libertiesAfter(move, color) === 1) score -= 3;
+      const c0 = colors[move + a0];
+      const c1 = colors[move + a1];
+      const c2 = colors[move + a2];
+      const c3 = colors[move + a3];
+      // Two empty neighbours are two liberties whatever else.
+      const empties = (c0 === EMPTY ? 1 : 0) + (c1 === EMPTY ? 1 : 0) + (c2 === EMPTY ? 1 : 0) + (c3 === EMPTY ? 1 : 0);
+      if (empties < 2 && this.libertiesAfter(move, color) === 1) score -= 3;
       // +2 for each empty neighbour, +3 for each Black one.
-      score += NEIGHBOUR_SCORE[colors[move + a0]] + NEIGHBOUR_SCORE[colors[move + a1]];
-      score += NEIGHBOUR_SCORE[colors[move + a2]] + NEIGHBOUR_SCORE[colors[move + a3]];
+      score += NEIGHBOUR_SCORE[c0] + NEIGHBOUR_SCORE[c1] + NEIGHBOUR_SCORE[c2] + NEIGHBOUR_SCORE[c3];
       moves[count] = move;
       scores[count] = score;
       count++;
     }
-    // Selection sort exactly as GNU Go does it (not stable): ties keep GNU Go's order.
-    for (let k = 0; k < count; k++) {
-      let maxScore = scores[k];
-      let maxAt = 0;
-      for (let r = k + 1; r < count; r++) {
-        if (scores[r] > maxScore) {
-          maxScore = scores[r];
-          maxAt = r;
-        }
-      }
-      if (maxAt !== 0) {
-        const m = moves[maxAt];
-        moves[maxAt] = moves[k];
-        moves[k] = m;
-        const s = scores[maxAt];
-        scores[maxAt] = scores[k];
-        scores[k] = s;
+    this.ordered = moves;
+    this.orderedScores = scores;
+    return count;
+  }
+
+  /**
+   * Step k of GNU Go's selection sort (not stable: ties keep GNU Go's order) over moves and
+   * scores [k, count): brings the best remaining move to k and returns it. Taking the steps one
+   * by one as a search loop asks for the next move gives exactly the sorted order, without
+   * sorting the moves after a cut-off.
+   */
+  private selectMove(moves: Int32Array, scores: Int32Array, k: number, count: number): number {
+    let maxScore = scores[k];
+    let maxAt = 0;
+    for (let r = k + 1; r < count; r++) {
+      if (scores[r] > maxScore) {
+        maxScore = scores[r];
+        maxAt = r;
       }
     }
-    this.ordered = moves;
-    return count;
+    if (maxAt !== 0) {
+      const m = moves[maxAt];
+      moves[maxAt] = moves[k];
+      moves[k] = m;
+      const sc = scores[maxAt];
+      scores[maxAt] = scores[k];
+      scores[k] = sc;
+    }
+    return moves[k];
   }
 
   // ---- moves --------------------------------------------------------------------------------
@@ -664,20 +686,24 @@ export class EyeGraphReader {
     this.hashKey();
     const lo = this.keyLo;
     const hi = this.keyHi;
-    const entry = cache.get(lo, hi);
+    // Without Benson's test an unknown position is marked open at once (one probe).
+    const entry = this.staticLife ? cache.get(lo, hi) : cache.openIfUnknown(lo, hi, 3, 1);
     const cached = entry & 3;
     if (cached === 2) return false;
     if (cached !== 0) return true; // 3 = win, 1 = open on this line (counts as a win)
     // Read after the cache: a position the table knows costs no Benson test.
-    if (this.staticLife && this.whiteUnconditionallyAlive()) {
-      cache.set(lo, hi, entry | 2);
-      return false;
+    if (this.staticLife) {
+      if (this.whiteUnconditionallyAlive()) {
+        cache.set(lo, hi, entry | 2);
+        return false;
+      }
+      cache.set(lo, hi, entry | 1);
     }
-    cache.set(lo, hi, entry | 1);
     const count = this.orderInto(BLACK);
     const moves = this.ordered;
+    const scores = this.orderedScores;
     for (let k = 0; k < count; k++) {
-      if (!this.tryMove(moves[k], BLACK, true)) continue;
+      if (!this.tryMove(this.selectMove(moves, scores, k, count), BLACK, true)) continue;
       const result = this.board.colors[str] === EMPTY || !this.defend();
       this.popMove();
       if (result) {
@@ -696,19 +722,22 @@ export class EyeGraphReader {
     this.hashKey();
     const lo = this.keyLo;
     const hi = this.keyHi;
-    const entry = cache.get(lo, hi);
+    const entry = this.staticLife ? cache.get(lo, hi) : cache.openIfUnknown(lo, hi, 12, 4);
     const cached = (entry >> 2) & 3;
     if (cached === 2) return false;
     if (cached !== 0) return true;
-    if (this.staticLife && this.whiteUnconditionallyAlive()) {
-      cache.set(lo, hi, entry | 12);
-      return true;
+    if (this.staticLife) {
+      if (this.whiteUnconditionallyAlive()) {
+        cache.set(lo, hi, entry | 12);
+        return true;
+      }
+      cache.set(lo, hi, entry | 4);
     }
-    cache.set(lo, hi, entry | 4);
     const count = this.orderInto(WHITE);
     const moves = this.ordered;
+    const scores = this.orderedScores;
     for (let k = 0; k < count; k++) {
-      const move = moves[k];
+      const move = this.selectMove(moves, scores, k, count);
       // Never fill a point Black cannot play, unless it captures.
       if (this.isSuicide(move, BLACK) && !this.capturesSomething(move, WHITE)) continue;
       if (!this.tryMove(move, WHITE, true)) continue;

@@ -55,6 +55,25 @@ export class TranspositionTable {
     this.values[slot] = value;
   }
 
+  openIfUnknown(lo: number, hi: number, mask: number, open: number): number {
+    lo >>>= 0;
+    hi >>>= 0;
+    let slot = this.slotOf(lo, hi);
+    const old = this.values[slot];
+    if ((old & mask) !== 0) return old;
+    if (old === 0) {
+      if ((this.size + 1) * 4 > this.values.length * 3) {
+        this.grow();
+        slot = this.slotOf(lo, hi);
+      }
+      this.size++;
+      this.keysLo[slot] = lo;
+      this.keysHi[slot] = hi;
+    }
+    this.values[slot] = old | open;
+    return old;
+  }
+
   /** Replaces the bits `clear` of the value under (lo, hi) (0 if absent) by `bits` (non-zero). */
   update(lo: number, hi: number, clear: number, bits: number): void {
     lo >>>= 0;
