@@ -163,11 +163,16 @@ export function createProbeRedis(target: RedisTarget | string): RedisClient {
   const t = typeof target === 'string' ? { redisUrl: target } : target;
   const perNode: RedisOptions = { maxRetriesPerRequest: 1, connectTimeout: 2000 };
   const client: RedisClient = isClusterTarget(t)
-    ? createCluster(t, perNode, {
-        lazyConnect: false,
-        enableOfflineQueue: false,
-        clusterRetryStrategy: redisReconnectDelay,
-      })
+    ? // A command a node never answers (a socket left half-open by a failover) fails after 2 s.
+      createCluster(
+        t,
+        { ...perNode, commandTimeout: 2000 },
+        {
+          lazyConnect: false,
+          enableOfflineQueue: false,
+          clusterRetryStrategy: redisReconnectDelay,
+        },
+      )
     : new Redis(t.redisUrl, {
         ...perNode,
         lazyConnect: false,
