@@ -317,6 +317,9 @@ export class BitReadingBoard implements ReadingBoard {
   private bitLabels(): void {
     if (this.level >= this.levels) this.growLevels(this.levels * 2);
     const { compOfDyn, compOfStatic, nbrDyn, nbrStatic, nbrLib, sDyn, sLib, sColor } = this;
+    const { compDyn, compStatic, compLibDyn, compLibStatic, compReach, compLibs } = this;
+    const sBlack = this.sBlack;
+    const sWhite = this.sWhite;
     const black = this.blackDyn;
     const white = this.whiteDyn;
     const empty = this.allDyn & ~(black | white);
@@ -326,7 +329,7 @@ export class BitReadingBoard implements ReadingBoard {
     const staticBase = this.level * S;
     this.invKnown[this.level] = 0;
     // Seeds: every static chain, then every dynamic stone not reached from one.
-    let todoStatic = this.sBlack | this.sWhite;
+    let todoStatic = sBlack | sWhite;
     let todoDyn = black | white;
     while ((todoStatic | todoDyn) !== 0) {
       let dm = 0;
@@ -340,7 +343,7 @@ export class BitReadingBoard implements ReadingBoard {
         color = black & dm ? BLACK : WHITE;
       }
       const same = color === BLACK ? black : white;
-      const sameStatic = color === BLACK ? this.sBlack : this.sWhite;
+      const sameStatic = color === BLACK ? sBlack : sWhite;
       let fd = dm;
       let fs = sm;
       let reach = 0;
@@ -371,12 +374,12 @@ export class BitReadingBoard implements ReadingBoard {
       }
       const c = comps++;
       const libDyn = reach & empty;
-      this.compDyn[c] = dm;
-      this.compStatic[c] = sm;
-      this.compLibDyn[c] = libDyn;
-      this.compLibStatic[c] = libs;
-      this.compReach[c] = reach;
-      this.compLibs[c] = popcount(libDyn) + popcount(libs);
+      compDyn[c] = dm;
+      compStatic[c] = sm;
+      compLibDyn[c] = libDyn;
+      compLibStatic[c] = libs;
+      compReach[c] = reach;
+      compLibs[c] = popcount(libDyn) + popcount(libs);
       todoDyn &= ~dm;
       todoStatic &= ~sm;
       for (let x = dm; x !== 0; ) {
@@ -597,26 +600,29 @@ export class BitReadingBoard implements ReadingBoard {
       let near = 0;
       const base = level * this.comps;
       const end = this.compEnd[level];
-      const { compDyn, compStatic, compLibDyn, compLibStatic } = this;
+      const { compDyn, compStatic, compLibDyn, compLibStatic, compLibs, compReach } = this;
+      const { nbrDyn, nbrStatic, nbrLib, libNbrDyn, libNbrStatic, libNbrLib } = this;
+      const blackDyn = this.blackDyn;
+      const sBlack = this.sBlack;
+      const pureEyes = this.pureBlackEyes;
       for (let c = base; c < end; c++) {
-        const dm = compDyn[c];
-        const sm = compStatic[c];
-        if ((dm & this.blackDyn) === 0 && (sm & this.sBlack) === 0) continue;
-        const pure = compLibStatic[c] & this.pureBlackEyes;
-        let eyes = this.compLibs[c] === 1 ? 0 : popcount(pure);
-        for (let x = compLibStatic[c] & ~pure; x !== 0 && eyes < 2; ) {
+        if ((compDyn[c] & blackDyn) === 0 && (compStatic[c] & sBlack) === 0) continue;
+        const libStatic = compLibStatic[c];
+        const pure = libStatic & pureEyes;
+        let eyes = compLibs[c] === 1 ? 0 : popcount(pure);
+        for (let x = libStatic & ~pure; x !== 0 && eyes < 2; ) {
           const bit = x & -x;
           x ^= bit;
           const i = bitIndex(bit);
-          if (this.suicide(WHITE, this.libNbrDyn[i], this.libNbrStatic[i], this.libNbrLib[i])) eyes++;
+          if (this.suicide(WHITE, libNbrDyn[i], libNbrStatic[i], libNbrLib[i])) eyes++;
         }
         for (let x = compLibDyn[c]; x !== 0 && eyes < 2; ) {
           const bit = x & -x;
           x ^= bit;
           const i = bitIndex(bit);
-          if (this.suicide(WHITE, this.nbrDyn[i], this.nbrStatic[i], this.nbrLib[i])) eyes++;
+          if (this.suicide(WHITE, nbrDyn[i], nbrStatic[i], nbrLib[i])) eyes++;
         }
-        if (eyes >= 2) near |= this.compReach[c];
+        if (eyes >= 2) near |= compReach[c];
       }
       this.invNear[level] = near;
       this.invKnown[level] = 1;

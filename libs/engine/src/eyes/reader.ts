@@ -122,6 +122,8 @@ export class EyeGraphReader {
   private depth = 0;
   private readonly rememberedLo: number[] = [];
   private readonly rememberedHi: number[] = [];
+  /** How many of rememberedLo[0, depth) fall in each of 1024 buckets (low bits of the hash). */
+  private readonly pathBuckets = new Int32Array(1024);
   private readonly forcedThreatDepths: number[] = [];
   private readonly libs = new Int32Array(512);
   private readonly blackLibs = new Int32Array(512);
@@ -588,6 +590,7 @@ export class EyeGraphReader {
 
   private play(p: number, color: Player): boolean {
     if (!this.board.playRecorded(p, color)) return false;
+    this.pathBuckets[(this.rememberedLo[this.depth] ?? 0) & 1023]++;
     this.depth++;
     return true;
   }
@@ -595,6 +598,7 @@ export class EyeGraphReader {
   private pop(): void {
     this.board.undo();
     this.depth--;
+    this.pathBuckets[(this.rememberedLo[this.depth] ?? 0) & 1023]--;
   }
 
   /** A legal move that does not repeat an earlier position on the current line (see class doc). */
@@ -622,6 +626,8 @@ export class EyeGraphReader {
       }
       if (color === WHITE) return true;
     } else if (color === WHITE) return true;
+    // No earlier position of the line in this position's bucket: no repetition.
+    if (this.pathBuckets[b.hashLo & 1023] === 0) return true;
     for (let k = 0; k < this.depth; k++) {
       if (this.rememberedLo[k] === b.hashLo && this.rememberedHi[k] === b.hashHi) {
         this.popMove();
