@@ -1,6 +1,18 @@
-import { BLACK, EMPTY, WALL, WHITE } from '../board/color';
+import {
+  BLACK as BLACK_EXPORT,
+  EMPTY as EMPTY_EXPORT,
+  WALL as WALL_EXPORT,
+  WHITE as WHITE_EXPORT,
+} from '../board/color';
 import { Geometry } from '../board/geometry';
 import { EyeGraphError, MAX_EYE_GRAPH_POINTS, type EyeGraph } from './parse';
+
+// Local copies of the colours (see reader.ts: imported bindings may be getters, and the
+// construction's loops read them often).
+const EMPTY: number = EMPTY_EXPORT;
+const BLACK: number = BLACK_EXPORT;
+const WHITE: number = WHITE_EXPORT;
+const WALL: number = WALL_EXPORT;
 
 /**
  * Turns an eye graph into a 19x19 life-and-death problem (seed 002, GNU Go's construction): the
