@@ -12,35 +12,10 @@ import { waitFor, WebhookReceiver } from '../../apps/worker/test/support/webhook
 import { appsBuilt, startApp, type RunningApp } from '../browser/stack';
 import { hasPostgresServer, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '../support/private-redis';
+import { position, type Tally } from './support/load';
 
 /** Longer than BullMQ's whole retry schedule of a job (1 + 2 + 4 + 8 s): an outage no retry outlasts. */
 const POSTGRES_OUTAGE_MS = 16_000;
-
-const COLUMNS = 'ABCDEFGHJKLMNOPQRST';
-/**
- * The k-th distinct 19x19 position (one stone; komi tells the rounds apart), with the territory
- * analyses: some tens of milliseconds of engine work each, so a backlog builds up under load.
- */
-function position(k: number) {
-  const point = k % 361;
-  return {
-    boardXSize: 19,
-    boardYSize: 19,
-    komi: 0.5 + Math.floor(k / 361),
-    moves: [['B', `${COLUMNS[point % 19]}${1 + Math.floor(point / 19)}`]],
-    analyses: ['territory', 'deadStones', 'score'],
-  };
-}
-
-/** What the submitters saw. */
-interface Tally {
-  accepted: string[];
-  unavailable: number;
-  /** 503 answers without Retry-After or without a JSON body. */
-  badUnavailable: number;
-  /** Any other answer (a 500 above all), as "status body". */
-  other: string[];
-}
 
 if (!hasPostgresServer || !hasRedisServer) {
   console.warn('[faults] SKIPPED: needs initdb/pg_ctl and redis-server');
