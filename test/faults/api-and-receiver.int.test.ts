@@ -65,7 +65,7 @@ describe.runIf(hasPostgresServer && hasRedisServer)('faults: api drain, webhook 
         RECONCILE_GRACE_MS: '2000',
         WEBHOOK_BACKOFF_BASE_MS: '300',
         WEBHOOK_RETRY_WINDOW_MS: '120000',
-        WEBHOOK_TIMEOUT_MS: '2000',
+        WEBHOOK_TIMEOUT_MS: '4000',
       }),
     );
   });
