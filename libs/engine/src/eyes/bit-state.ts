@@ -1,0 +1,394 @@
+import { BLACK as BLACK_EXPORT, EMPTY as EMPTY_EXPORT, WHITE as WHITE_EXPORT } from '../board/color';
+import { Geometry } from '../board/geometry';
+import {
+  bitIndex as bitIndexExport,
+  hashKeys,
+  popcount as popcountExport,
+  type BitTopology,
+} from './bit-topology';
+
+// Local copies: imported bindings may be getters under some module loaders (tsx), far too slow
+// in the hot loops.
+const EMPTY: number = EMPTY_EXPORT;
+const BLACK: number = BLACK_EXPORT;
+const WHITE: number = WHITE_EXPORT;
+const popcount = popcountExport;
+const bitIndex = bitIndexExport;
+
+/**
+ * The state of a BitReadingBoard (see bit-board.ts): colours, hash, the fixed topology as bit
+ * sets, the bit-set labelling kept per line depth, the full-board labelling used while a static
+ * stone is captured, and the chain queries. Moves and the move-ordering queries live in the
+ * subclass.
+ */
+export abstract class BitBoardState {
+  readonly geo: Geometry;
+  readonly colors: Int8Array;
+  koPoint = 0;
+  hashLo = 0;
+  hashHi = 0;
+  protected readonly keys: Uint32Array;
+  protected readonly n: number;
+  protected readonly dynPoint: Int32Array;
+  /** By point: dynamic index, or -1. */
+  protected readonly dynIndex: Int32Array;
+  /** By point: static chain of a static stone, or -1. */
+  protected readonly staticOf: Int32Array;
+  /** By dynamic index: dynamic neighbours, static chain neighbours, static liberty neighbours. */
+  protected readonly nbrDyn: Int32Array;
+  protected readonly nbrStatic: Int32Array;
+  protected readonly nbrLib: Int32Array;
+  /** By static chain: colour, adjacent dynamic points, static liberties, stones. */
+  protected readonly sColor: Int8Array;
+  protected readonly sDyn: Int32Array;
+  protected readonly sLib: Int32Array;
+  protected readonly sStones: Int32Array[];
+  protected readonly libPoint: Int32Array;
+  /** By static liberty: dynamic, static chain and static liberty neighbours. */
+  protected readonly libNbrDyn: Int32Array;
+  protected readonly libNbrStatic: Int32Array;
+  protected readonly libNbrLib: Int32Array;
+  /**
+   * Static liberties all of whose neighbours are stones of one Black static chain (or the edge):
+   * White may play there only by capturing that chain, i.e. exactly when it has one liberty.
+   */
+  protected readonly pureBlackEyes: number;
+  protected readonly allDyn: number;
+  protected sBlack = 0;
+  protected sWhite = 0;
+  protected blackDyn = 0;
+  protected whiteDyn = 0;
+  /** Static stones captured on the current line: full-board labelling while any is. */
+  protected staticRemoved = 0;
+
+  // Bit-set labelling, one slot per line depth (level): a move labels its position in the next
+  // slot, so undo finds the previous position's labels in place. Component ids are global
+  // (level * comps + local); a component's members, liberties and reach are bit sets.
+  protected labelled = false;
+  protected level = 0;
+  protected levels = 0;
+  protected readonly comps: number;
+  protected compOfDyn = new Int32Array(0);
+  protected compOfStatic = new Int32Array(0);
+  protected compLibs = new Int32Array(0);
+  protected compDyn = new Int32Array(0);
+  protected compStatic = new Int32Array(0);
+  protected compLibDyn = new Int32Array(0);
+  protected compLibStatic = new Int32Array(0);
+  /** Dynamic points next to some stone of the component (any colour). */
+  protected compReach = new Int32Array(0);
+  /** Per level: dynamic points next to an invincible Black chain, when `invKnown`. */
+  protected invNear = new Int32Array(0);
+  protected invKnown = new Uint8Array(0);
+  /** Per level: one past the last component id of the labelling. */
+  protected compEnd = new Int32Array(0);
+
+  // Full-board labelling (static stones captured): label = lowest point of the chain.
+  protected readonly label: Int32Array;
+  protected readonly libCount: Int32Array;
+  protected readonly nextStone: Int32Array;
+  protected readonly mark: Int32Array;
+  protected markGen = 0;
+  protected readonly queue: Int32Array;
+
+  // Undo: per move [point, previous ko, static stones captured, first captured index] and the
+  // captured points on one flat stack.
+  protected undoHeads = new Int32Array(4 * 64);
+  protected undoTop = 0;
+  protected captured = new Int32Array(256);
+  protected capturedTop = 0;
+  /** Zobrist key of the dynamic points' colours under the keys given to keyVertices, or 0. */
+  vertexKeyLo = 0;
+  vertexKeyHi = 0;
+  protected vertexKeysLo: Uint32Array | null = null;
+  protected vertexKeysHi: Uint32Array | null = null;
+  /** Stones the last move captured (0 after undo or an illegal move). */
+  lastCaptures = 0;
+  protected readonly heads = new Int32Array(4);
+  protected readonly headAt = new Int32Array(4);
+
+
+  protected constructor(t: BitTopology) {
+    this.geo = t.geo;
+    this.colors = t.colors;
+    const size = t.geo.arraySize;
+    this.keys = hashKeys(size);
+    for (const p of t.geo.points) if (t.colors[p] !== EMPTY) this.toggleStone(p, t.colors[p]);
+    this.n = t.dynPoint.length;
+    this.dynPoint = t.dynPoint;
+    this.dynIndex = t.dynIndex;
+    this.staticOf = t.staticOf;
+    this.nbrDyn = t.nbrDyn;
+    this.nbrStatic = t.nbrStatic;
+    this.nbrLib = t.nbrLib;
+    this.sColor = t.sColor;
+    this.sDyn = t.sDyn;
+    this.sLib = t.sLib;
+    this.sStones = t.sStones;
+    this.libPoint = t.libPoint;
+    this.libNbrDyn = t.libNbrDyn;
+    this.libNbrStatic = t.libNbrStatic;
+    this.libNbrLib = t.libNbrLib;
+    this.pureBlackEyes = t.pureBlackEyes;
+    this.allDyn = t.allDyn;
+    this.sBlack = t.sBlack;
+    this.sWhite = t.sWhite;
+    this.blackDyn = t.blackDyn;
+    this.whiteDyn = t.whiteDyn;
+    this.comps = this.n + t.sColor.length;
+    this.growLevels(64);
+    this.label = new Int32Array(size);
+    this.libCount = new Int32Array(size);
+    this.nextStone = new Int32Array(size);
+    this.mark = new Int32Array(size);
+    this.queue = new Int32Array(size);
+  }
+
+  protected toggleStone(p: number, c: number): void {
+    this.hashLo ^= this.keys[p * 4 + c * 2];
+    this.hashHi ^= this.keys[p * 4 + c * 2 + 1];
+  }
+
+  protected toggleKo(p: number): void {
+    if (p === 0) return;
+    const base = this.geo.arraySize * 4;
+    this.hashLo ^= this.keys[base + p];
+    this.hashHi ^= this.keys[(base + p * 7) % this.keys.length];
+  }
+
+  // ---- labelling ----------------------------------------------------------------------------
+
+  protected ensureLabels(): void {
+    if (this.labelled) return;
+    this.labelled = true;
+    if (this.staticRemoved > 0) this.boardLabels();
+    else this.bitLabels();
+  }
+
+  protected growLevels(levels: number): void {
+    const grow = (a: Int32Array, per: number): Int32Array<ArrayBuffer> => {
+      const b = new Int32Array(levels * per);
+      b.set(a);
+      return b;
+    };
+    const { comps } = this;
+    this.compOfDyn = grow(this.compOfDyn, this.n);
+    this.compOfStatic = grow(this.compOfStatic, this.sColor.length);
+    this.compLibs = grow(this.compLibs, comps);
+    this.compDyn = grow(this.compDyn, comps);
+    this.compStatic = grow(this.compStatic, comps);
+    this.compLibDyn = grow(this.compLibDyn, comps);
+    this.compLibStatic = grow(this.compLibStatic, comps);
+    this.compReach = grow(this.compReach, comps);
+    this.invNear = grow(this.invNear, 1);
+    this.compEnd = grow(this.compEnd, 1);
+    const known = new Uint8Array(levels);
+    known.set(this.invKnown);
+    this.invKnown = known;
+    this.levels = levels;
+  }
+
+  /** Chains as floods over bit sets: each dynamic stone and static chain is visited once. */
+  protected bitLabels(): void {
+    if (this.level >= this.levels) this.growLevels(this.levels * 2);
+    const { compOfDyn, compOfStatic, nbrDyn, nbrStatic, nbrLib, sDyn, sLib, sColor } = this;
+    const { compDyn, compStatic, compLibDyn, compLibStatic, compReach, compLibs } = this;
+    const sBlack = this.sBlack;
+    const sWhite = this.sWhite;
+    const black = this.blackDyn;
+    const white = this.whiteDyn;
+    const empty = this.allDyn & ~(black | white);
+    const S = sColor.length;
+    let comps = this.level * this.comps;
+    const dynBase = this.level * this.n;
+    const staticBase = this.level * S;
+    this.invKnown[this.level] = 0;
+    // Seeds: every static chain, then every dynamic stone not reached from one.
+    let todoStatic = sBlack | sWhite;
+    let todoDyn = black | white;
+    while ((todoStatic | todoDyn) !== 0) {
+      let dm = 0;
+      let sm = 0;
+      let color: number;
+      if (todoStatic !== 0) {
+        sm = todoStatic & -todoStatic;
+        color = sColor[bitIndex(sm)];
+      } else {
+        dm = todoDyn & -todoDyn;
+        color = black & dm ? BLACK : WHITE;
+      }
+      const same = color === BLACK ? black : white;
+      const sameStatic = color === BLACK ? sBlack : sWhite;
+      let fd = dm;
+      let fs = sm;
+      let reach = 0;
+      let libs = 0;
+      while ((fd | fs) !== 0) {
+        let nd = 0;
+        let ns = 0;
+        while (fs !== 0) {
+          const bit = fs & -fs;
+          fs ^= bit;
+          const i = bitIndex(bit);
+          nd |= sDyn[i];
+          libs |= sLib[i];
+        }
+        while (fd !== 0) {
+          const bit = fd & -fd;
+          fd ^= bit;
+          const i = bitIndex(bit);
+          nd |= nbrDyn[i];
+          ns |= nbrStatic[i];
+          libs |= nbrLib[i];
+        }
+        reach |= nd;
+        fd = nd & same & ~dm;
+        fs = ns & sameStatic & ~sm;
+        dm |= fd;
+        sm |= fs;
+      }
+      const c = comps++;
+      const libDyn = reach & empty;
+      compDyn[c] = dm;
+      compStatic[c] = sm;
+      compLibDyn[c] = libDyn;
+      compLibStatic[c] = libs;
+      compReach[c] = reach;
+      compLibs[c] = popcount(libDyn) + popcount(libs);
+      todoDyn &= ~dm;
+      todoStatic &= ~sm;
+      for (let x = dm; x !== 0; ) {
+        const bit = x & -x;
+        x ^= bit;
+        compOfDyn[dynBase + bitIndex(bit)] = c;
+      }
+      for (let x = sm; x !== 0; ) {
+        const bit = x & -x;
+        x ^= bit;
+        compOfStatic[staticBase + bitIndex(bit)] = c;
+      }
+    }
+    this.compEnd[this.level] = comps;
+  }
+
+  /** Component of the stone at p (bit labelling). */
+  protected compOf(p: number): number {
+    const d = this.dynIndex[p];
+    return d >= 0
+      ? this.compOfDyn[this.level * this.n + d]
+      : this.compOfStatic[this.level * this.sColor.length + this.staticOf[p]];
+  }
+
+  /** Labels every chain of the whole board (label = lowest point) and counts its liberties. */
+  protected boardLabels(): void {
+    const { colors, label, libCount, mark, queue, nextStone } = this;
+    const adj = this.geo.adjacent;
+    label.fill(0);
+    for (const start of this.geo.points) {
+      const c = colors[start];
+      if ((c !== BLACK && c !== WHITE) || label[start] !== 0) continue;
+      const gen = ++this.markGen;
+      let head = 0;
+      let tail = 0;
+      queue[tail++] = start;
+      label[start] = start;
+      let libs = 0;
+      while (head < tail) {
+        const p = queue[head++];
+        for (let k = 0; k < 4; k++) {
+          const q = p + adj[k];
+          const cq = colors[q];
+          if (cq === EMPTY) {
+            if (mark[q] !== gen) {
+              mark[q] = gen;
+              libs++;
+            }
+          } else if (cq === c && label[q] === 0) {
+            label[q] = start;
+            queue[tail++] = q;
+          }
+        }
+      }
+      libCount[start] = libs;
+      for (let i = 0; i < tail; i++) nextStone[queue[i]] = i + 1 < tail ? queue[i + 1] : 0;
+    }
+  }
+
+  // ---- chain queries ------------------------------------------------------------------------
+
+  chainHead(p: number): number {
+    this.ensureLabels();
+    return this.staticRemoved > 0 ? this.label[p] : this.compOf(p);
+  }
+
+  chainLiberties(p: number): number {
+    this.ensureLabels();
+    return this.staticRemoved > 0 ? this.libCount[this.label[p]] : this.compLibs[this.compOf(p)];
+  }
+
+  chainStones(p: number, out?: Int32Array): number {
+    return this.stonesInto(p, out, 0);
+  }
+
+  /** Writes the stones of the chain at p to `out` from index `at` (when given); their count. */
+  protected stonesInto(p: number, out: Int32Array | undefined, at: number): number {
+    this.ensureLabels();
+    let n = at;
+    if (this.staticRemoved > 0) {
+      for (let q = this.label[p]; q !== 0; q = this.nextStone[q]) {
+        if (out) out[n] = q;
+        n++;
+      }
+      return n - at;
+    }
+    const c = this.compOf(p);
+    for (let x = this.compDyn[c]; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      if (out) out[n] = this.dynPoint[bitIndex(bit)];
+      n++;
+    }
+    for (let x = this.compStatic[c]; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      const stones = this.sStones[bitIndex(bit)];
+      if (out) out.set(stones, n);
+      n += stones.length;
+    }
+    return n - at;
+  }
+
+  chainLibertyPoints(p: number, out?: Int32Array): number {
+    this.ensureLabels();
+    let n = 0;
+    if (this.staticRemoved > 0) {
+      const adj = this.geo.adjacent;
+      const gen = ++this.markGen;
+      for (let q = this.label[p]; q !== 0; q = this.nextStone[q]) {
+        for (let k = 0; k < 4; k++) {
+          const l = q + adj[k];
+          if (this.colors[l] === EMPTY && this.mark[l] !== gen) {
+            this.mark[l] = gen;
+            if (out) out[n] = l;
+            n++;
+          }
+        }
+      }
+      return n;
+    }
+    const c = this.compOf(p);
+    for (let x = this.compLibStatic[c]; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      if (out) out[n] = this.libPoint[bitIndex(bit)];
+      n++;
+    }
+    for (let x = this.compLibDyn[c]; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      if (out) out[n] = this.dynPoint[bitIndex(bit)];
+      n++;
+    }
+    return n;
+  }
+}
