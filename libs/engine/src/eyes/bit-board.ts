@@ -59,7 +59,7 @@ export class BitReadingBoard extends BitBoardState implements ReadingBoard {
     // Two empty neighbours: 2 whatever else (as the reader's count stops there).
     if (popcount(dyn) + popcount(lib) >= 2) return 2;
     let touch = near;
-    for (let x = near & same; x !== 0; ) {
+    for (let x = near & same; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       const c = compOfDyn[dynBase + bitIndex(bit)];
@@ -68,7 +68,7 @@ export class BitReadingBoard extends BitBoardState implements ReadingBoard {
       lib |= compLibStatic[c];
       touch |= compReach[c];
     }
-    for (let x = this.nbrStatic[d] & sameStatic; x !== 0; ) {
+    for (let x = this.nbrStatic[d] & sameStatic; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       const c = compOfStatic[staticBase + bitIndex(bit)];
@@ -77,12 +77,12 @@ export class BitReadingBoard extends BitBoardState implements ReadingBoard {
       lib |= compLibStatic[c];
       touch |= compReach[c];
     }
-    for (let x = this.nbrStatic[d] & oppStatic; x !== 0; ) {
+    for (let x = this.nbrStatic[d] & oppStatic; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       if (compLibs[compOfStatic[staticBase + bitIndex(bit)]] === 1) return -1;
     }
-    for (let x = near & opp; x !== 0; ) {
+    for (let x = near & opp; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       const c = compOfDyn[dynBase + bitIndex(bit)];
@@ -128,13 +128,13 @@ export class BitReadingBoard extends BitBoardState implements ReadingBoard {
         const libStatic = compLibStatic[c];
         const pure = libStatic & pureEyes;
         let eyes = compLibs[c] === 1 ? 0 : popcount(pure);
-        for (let x = libStatic & ~pure; x !== 0 && eyes < 2; ) {
+        for (let x = libStatic & ~pure; x !== 0 && eyes < 2;) {
           const bit = x & -x;
           x ^= bit;
           const i = bitIndex(bit);
           if (this.suicide(WHITE, libNbrDyn[i], libNbrStatic[i], libNbrLib[i])) eyes++;
         }
-        for (let x = compLibDyn[c]; x !== 0 && eyes < 2; ) {
+        for (let x = compLibDyn[c]; x !== 0 && eyes < 2;) {
           const bit = x & -x;
           x ^= bit;
           const i = bitIndex(bit);
@@ -167,12 +167,12 @@ export class BitReadingBoard extends BitBoardState implements ReadingBoard {
     const dynBase = this.level * this.n;
     const staticBase = this.level * this.sColor.length;
     const { compLibs, compOfDyn, compOfStatic } = this;
-    for (let x = this.nbrDyn[d] & (color === BLACK ? this.whiteDyn : this.blackDyn); x !== 0; ) {
+    for (let x = this.nbrDyn[d] & (color === BLACK ? this.whiteDyn : this.blackDyn); x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       if (compLibs[compOfDyn[dynBase + bitIndex(bit)]] === 1) return 1;
     }
-    for (let x = this.nbrStatic[d] & (color === BLACK ? this.sWhite : this.sBlack); x !== 0; ) {
+    for (let x = this.nbrStatic[d] & (color === BLACK ? this.sWhite : this.sBlack); x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       if (compLibs[compOfStatic[staticBase + bitIndex(bit)]] === 1) return 1;
@@ -190,13 +190,13 @@ export class BitReadingBoard extends BitBoardState implements ReadingBoard {
     const { compLibs, compOfDyn, compOfStatic } = this;
     const same = color === BLACK ? black : white;
     const sameStatic = color === BLACK ? this.sBlack : this.sWhite;
-    for (let x = nbrDyn; x !== 0; ) {
+    for (let x = nbrDyn; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       const libs = compLibs[compOfDyn[dynBase + bitIndex(bit)]];
       if (bit & same ? libs > 1 : libs === 1) return false;
     }
-    for (let x = nbrStatic; x !== 0; ) {
+    for (let x = nbrStatic; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       const libs = compLibs[compOfStatic[staticBase + bitIndex(bit)]];
@@ -325,19 +325,19 @@ export class BitReadingBoard extends BitBoardState implements ReadingBoard {
     let hasLiberty = this.nbrLib[d] !== 0 || (near & this.allDyn & ~(black | white)) !== 0;
     const same = player === BLACK ? black : white;
     const sameStatic = player === BLACK ? this.sBlack : this.sWhite;
-    for (let x = near & same; x !== 0 && !hasLiberty; ) {
+    for (let x = near & same; x !== 0 && !hasLiberty;) {
       const bit = x & -x;
       x ^= bit;
       if (compLibs[compOfDyn[dynBase + bitIndex(bit)]] > 1) hasLiberty = true;
     }
-    for (let x = nearStatic & sameStatic; x !== 0 && !hasLiberty; ) {
+    for (let x = nearStatic & sameStatic; x !== 0 && !hasLiberty;) {
       const bit = x & -x;
       x ^= bit;
       if (compLibs[compOfStatic[staticBase + bitIndex(bit)]] > 1) hasLiberty = true;
     }
     let capDyn = 0;
     let capStatic = 0;
-    for (let x = near & (player === BLACK ? white : black); x !== 0; ) {
+    for (let x = near & (player === BLACK ? white : black); x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       const c = compOfDyn[dynBase + bitIndex(bit)];
@@ -345,7 +345,7 @@ export class BitReadingBoard extends BitBoardState implements ReadingBoard {
       capDyn |= compDyn[c];
       capStatic |= compStatic[c];
     }
-    for (let x = nearStatic & (player === BLACK ? this.sWhite : this.sBlack); x !== 0; ) {
+    for (let x = nearStatic & (player === BLACK ? this.sWhite : this.sBlack); x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       const c = compOfStatic[staticBase + bitIndex(bit)];
@@ -356,12 +356,12 @@ export class BitReadingBoard extends BitBoardState implements ReadingBoard {
     if (!hasLiberty && (capDyn | capStatic) === 0) return false;
     let top = this.capturedTop;
     const captured = this.captured;
-    for (let x = capDyn; x !== 0; ) {
+    for (let x = capDyn; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       captured[top++] = this.dynPoint[bitIndex(bit)];
     }
-    for (let x = capStatic; x !== 0; ) {
+    for (let x = capStatic; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       const stones = this.sStones[bitIndex(bit)];

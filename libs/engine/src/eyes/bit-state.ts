@@ -107,7 +107,6 @@ export abstract class BitBoardState {
   protected readonly heads = new Int32Array(4);
   protected readonly headAt = new Int32Array(4);
 
-
   protected constructor(t: BitTopology) {
     this.geo = t.geo;
     this.colors = t.colors;
@@ -257,12 +256,12 @@ export abstract class BitBoardState {
       compLibs[c] = popcount(libDyn) + popcount(libs);
       todoDyn &= ~dm;
       todoStatic &= ~sm;
-      for (let x = dm; x !== 0; ) {
+      for (let x = dm; x !== 0;) {
         const bit = x & -x;
         x ^= bit;
         compOfDyn[dynBase + bitIndex(bit)] = c;
       }
-      for (let x = sm; x !== 0; ) {
+      for (let x = sm; x !== 0;) {
         const bit = x & -x;
         x ^= bit;
         compOfStatic[staticBase + bitIndex(bit)] = c;
@@ -342,13 +341,13 @@ export abstract class BitBoardState {
       return n - at;
     }
     const c = this.compOf(p);
-    for (let x = this.compDyn[c]; x !== 0; ) {
+    for (let x = this.compDyn[c]; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       if (out) out[n] = this.dynPoint[bitIndex(bit)];
       n++;
     }
-    for (let x = this.compStatic[c]; x !== 0; ) {
+    for (let x = this.compStatic[c]; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       const stones = this.sStones[bitIndex(bit)];
@@ -377,13 +376,13 @@ export abstract class BitBoardState {
       return n;
     }
     const c = this.compOf(p);
-    for (let x = this.compLibStatic[c]; x !== 0; ) {
+    for (let x = this.compLibStatic[c]; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       if (out) out[n] = this.libPoint[bitIndex(bit)];
       n++;
     }
-    for (let x = this.compLibDyn[c]; x !== 0; ) {
+    for (let x = this.compLibDyn[c]; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       if (out) out[n] = this.dynPoint[bitIndex(bit)];

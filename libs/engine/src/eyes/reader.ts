@@ -547,7 +547,8 @@ export class EyeGraphReader {
       const c2 = colors[move + a2];
       const c3 = colors[move + a3];
       // Two empty neighbours are two liberties whatever else.
-      const empties = (c0 === EMPTY ? 1 : 0) + (c1 === EMPTY ? 1 : 0) + (c2 === EMPTY ? 1 : 0) + (c3 === EMPTY ? 1 : 0);
+      const empties =
+        (c0 === EMPTY ? 1 : 0) + (c1 === EMPTY ? 1 : 0) + (c2 === EMPTY ? 1 : 0) + (c3 === EMPTY ? 1 : 0);
       if (empties < 2 && this.libertiesAfter(move, color) === 1) score -= 3;
       // +2 for each empty neighbour, +3 for each Black one.
       score += NEIGHBOUR_SCORE[c0] + NEIGHBOUR_SCORE[c1] + NEIGHBOUR_SCORE[c2] + NEIGHBOUR_SCORE[c3];
