@@ -88,24 +88,31 @@ export function App() {
     return timeline.live && analysed.length ? Math.max(...analysed) : last;
   }, [timeline, last]);
   const shown = Math.min(follow ? followed : move, last);
+  // The move on screen, or the one just asked for: a key pressed right after a click steps from
+  // the clicked move even before the page has rendered it (a stale `shown` would undo the click).
+  const current = useRef(shown);
+  current.current = shown;
 
   const go = useCallback(
     (to: number) => {
       const m = Math.max(0, Math.min(last, to));
+      current.current = m;
       setFollow(false);
       setMove(m);
     },
     [last],
   );
+  /** Steps `by` moves from the current one. */
+  const stepBy = useCallback((by: number) => go(current.current + by), [go]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!timeline || isTyping(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
       const to =
         e.key === 'ArrowLeft'
-          ? shown - 1
+          ? current.current - 1
           : e.key === 'ArrowRight'
-            ? shown + 1
+            ? current.current + 1
             : e.key === 'Home'
               ? 0
               : e.key === 'End'
@@ -117,7 +124,7 @@ export function App() {
     };
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
-  }, [timeline, shown, last, go]);
+  }, [timeline, last, go]);
 
   const open = async (req: OpenRequest) => {
     storeKey(key.trim());
@@ -203,12 +210,7 @@ export function App() {
       <main>
         <div class="board-column">
           {position && timeline ? (
-            <Board
-              position={position}
-              analysis={analysis}
-              overlays={overlays}
-              onSwipe={(d) => go(shown + d)}
-            />
+            <Board position={position} analysis={analysis} overlays={overlays} onSwipe={stepBy} />
           ) : (
             <div class="board-placeholder">
               {opened && api.key ? 'Loading...' : 'Open a game to see it here.'}
@@ -228,7 +230,7 @@ export function App() {
               <button
                 id="prev"
                 type="button"
-                onClick={() => go(shown - 1)}
+                onClick={() => stepBy(-1)}
                 disabled={shown <= 0}
                 aria-label="previous move"
               >
@@ -241,7 +243,7 @@ export function App() {
               <button
                 id="next"
                 type="button"
-                onClick={() => go(shown + 1)}
+                onClick={() => stepBy(1)}
                 disabled={shown >= last}
                 aria-label="next move"
               >
