@@ -28,7 +28,7 @@ export async function createApiApp(config: ApiConfig): Promise<INestApplication>
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
+  // Signals are main.ts's (drainOnSignals): the HTTP server closes before the app's pools.
   app.disable('x-powered-by');
   // Every answer: no MIME sniffing, no framing by other sites, no Referer to other origins.
   app.use((_req: RawRequest, res: RawResponse, next: () => void) => {
