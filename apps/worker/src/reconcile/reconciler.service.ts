@@ -12,6 +12,7 @@ import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/com
 import type { Queue } from 'bullmq';
 import { PinoLogger } from 'nestjs-pino';
 import { WorkerConfig } from '../config/worker-config';
+import { PeriodicSweep } from './periodic-sweep';
 import { jobView, WebhookFanoutService } from '../webhooks/webhook-fanout.service';
 
 /** Rows one sweep looks at per table; the next sweep goes on after the last one (then wraps). */
@@ -52,9 +53,7 @@ export interface ReconcileCounts {
  */
 @Injectable()
 export class ReconcilerService implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<unknown> | undefined;
-  private stopped = false;
+  private readonly periodic: PeriodicSweep;
   private jobCursor: UnfinishedCursor | undefined;
   private deliveryCursor: { createdAt: Date; id: string } | undefined;
 
@@ -70,28 +69,20 @@ export class ReconcilerService implements OnApplicationBootstrap, OnModuleDestro
     private readonly logger: PinoLogger,
   ) {
     logger.setContext(ReconcilerService.name);
+    this.periodic = new PeriodicSweep(
+      config.reconcileIntervalMs,
+      () => this.sweepIfLeader(),
+      (err: unknown) => this.logger.warn({ err }, 'reconcile sweep failed; next one will retry'),
+    );
   }
 
   onApplicationBootstrap(): void {
-    this.schedule();
+    this.periodic.start();
   }
 
   /** Stops the timer and waits for a sweep in progress. */
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.sweeping?.catch(() => undefined);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    // Jittered, so replicas started together do not all ask for the lock at the same instant.
-    const wait = this.config.reconcileIntervalMs * (0.75 + Math.random() * 0.5);
-    this.timer = setTimeout(() => {
-      this.sweeping = this.sweepIfLeader()
-        .catch((err: unknown) => this.logger.warn({ err }, 'reconcile sweep failed; next one will retry'))
-        .finally(() => this.schedule());
-    }, wait);
+    await this.periodic.stop();
   }
 
   /** Sweeps when this replica gets the lock for this interval; null when another has it. */

@@ -3,6 +3,7 @@ import { RedisService, RetentionRepository, type RetentionBatch } from '@moyo/pe
 import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import { WorkerConfig } from '../config/worker-config';
+import { PeriodicSweep } from './periodic-sweep';
 
 const DAY_MS = 86_400_000;
 /** Batches one sweep runs per table at most; the rest waits for the next sweep. */
@@ -33,9 +34,7 @@ export interface RetentionCounts {
  */
 @Injectable()
 export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<unknown> | undefined;
-  private stopped = false;
+  private readonly periodic: PeriodicSweep;
 
   constructor(
     private readonly retention: RetentionRepository,
@@ -44,27 +43,20 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
     private readonly logger: PinoLogger,
   ) {
     logger.setContext(RetentionService.name);
+    this.periodic = new PeriodicSweep(
+      config.retentionIntervalMs,
+      () => this.sweepIfLeader(),
+      (err: unknown) => this.logger.warn({ err }, 'retention sweep failed; next one will retry'),
+    );
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.retentionDays > 0) this.schedule();
+    if (this.config.retentionDays > 0) this.periodic.start();
   }
 
   /** Stops the timer; a sweep in progress ends after its current batch. */
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.sweeping?.catch(() => undefined);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    const wait = this.config.retentionIntervalMs * (0.75 + Math.random() * 0.5);
-    this.timer = setTimeout(() => {
-      this.sweeping = this.sweepIfLeader()
-        .catch((err: unknown) => this.logger.warn({ err }, 'retention sweep failed; next one will retry'))
-        .finally(() => this.schedule());
-    }, wait);
+    await this.periodic.stop();
   }
 
   /** The cutoff at `now`: rows older than this are expired. */
@@ -106,7 +98,7 @@ export class RetentionService implements OnApplicationBootstrap, OnModuleDestroy
     const drain = async (step: (cutoff: Date, limit: number) => Promise<RetentionBatch>) => {
       let total = 0;
       for (let i = 0; i < MAX_BATCHES_PER_TABLE; i++) {
-        if (this.stopped) return total;
+        if (this.periodic.stopped) return total;
         const { deleted } = await step(cutoff, size);
         counts.batches++;
         total += deleted;
