@@ -263,25 +263,21 @@ export class ReadingRefiner {
     checked: boolean,
   ): Map<G, number[]> {
     const geo = this.board.geo;
+    const joined = (a: G, b: G): boolean =>
+      a.stones.some((p) =>
+        b.stones.some(
+          (q) =>
+            Math.abs(geo.x(p) - geo.x(q)) + Math.abs(geo.y(p) - geo.y(q)) <= CLUSTER_DISTANCE &&
+            (!checked || this.connection.disconnect(p, q).code === 0),
+        ),
+      );
     const parent = weak.map((_, i) => i);
     const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
     for (let i = 0; i < weak.length; i++)
-      for (let j = i + 1; j < weak.length; j++) {
-        if (weak[i].color !== weak[j].color || find(i) === find(j)) continue;
-        let near = false;
-        for (const p of weak[i].stones) {
-          for (const q of weak[j].stones) {
-            const dx = Math.abs(geo.x(p) - geo.x(q));
-            const dy = Math.abs(geo.y(p) - geo.y(q));
-            if (dx + dy <= CLUSTER_DISTANCE && (!checked || this.connection.disconnect(p, q).code === 0)) {
-              near = true;
-              break;
-            }
-          }
-          if (near) break;
-        }
-        if (near) parent[find(i)] = find(j);
-      }
+      for (let j = i + 1; j < weak.length; j++)
+        if (weak[i].color === weak[j].color && find(i) !== find(j) && joined(weak[i], weak[j]))
+          parent[find(i)] = find(j);
+    // Each cluster's stones, sorted once, shared by its members.
     const members = new Map<number, number[]>();
     weak.forEach((g, i) => {
       const r = find(i);
@@ -289,17 +285,8 @@ export class ReadingRefiner {
       list.push(...g.stones);
       members.set(r, list);
     });
-    const out = new Map<G, number[]>();
-    weak.forEach((g, i) =>
-      out.set(
-        g,
-        members
-          .get(find(i))!
-          .slice()
-          .sort((a, b) => a - b),
-      ),
-    );
-    return out;
+    for (const list of members.values()) list.sort((a, b) => a - b);
+    return new Map(weak.map((g, i) => [g, members.get(find(i))!]));
   }
 
   /** Empty points that `field` gives to nobody. */
