@@ -104,8 +104,7 @@ function calibrated(v: DragonVerdict, stones: number, liberties: number): Dragon
  * dragons counted alive at the end: 26 % for 1-2 stones, 51 % for 3-5, 72 % for 6-12; reading
  * deaths of 6-12 stones made critical: 51 %).
  */
-function survivalChance(v: DragonVerdict, stones: number): number {
-  if (v.status !== 'critical') return v.status === 'dead' ? 0 : 1;
+function survivalChance(stones: number): number {
   return stones <= 2 ? 0.26 : stones <= 5 ? 0.5 : 0.6;
 }
 
@@ -248,7 +247,7 @@ export class ReadingRefiner {
       g.status = v.status;
       g.safety =
         v.status === 'critical' && calibrate
-          ? criticalSafety(survivalChance(v, g.stones.length))
+          ? criticalSafety(survivalChance(g.stones.length))
           : SAFETY[v.status];
     }
   }
