@@ -1,0 +1,137 @@
+import {
+  BLACK as BLACK_EXPORT,
+  EMPTY as EMPTY_EXPORT,
+  WHITE as WHITE_EXPORT,
+  type Player,
+} from '../board/color';
+
+// Local copies of the colours: some module loaders turn imported bindings into getters, which
+// cost more than the reading itself in the hot loops.
+const EMPTY: number = EMPTY_EXPORT;
+const BLACK = BLACK_EXPORT as Player;
+const WHITE = WHITE_EXPORT as Player;
+import { VertexType } from './construction';
+import { ReaderState } from './reader-state';
+
+/** Move-ordering score of a neighbour by colour: empty 2, Black 3, White and the edge 0. */
+const NEIGHBOUR_SCORE = Int32Array.of(2, 3, 0, 0);
+
+/**
+ * GNU Go's move ordering for the tactical search (margins first, self-ataris last, points with
+ * empty or Black neighbours early), into one buffer per line depth and colour so ordering never
+ * allocates while searching, and taken lazily one selection-sort step at a time.
+ */
+export abstract class MoveOrdering extends ReaderState {
+  private readonly moveBuffers: Int32Array[] = [];
+  /** Move scores by (line depth, colour), beside moveBuffers. */
+  private readonly scoreBuffers: Int32Array[] = [];
+  /** The buffers orderInto filled last. */
+  protected ordered: Int32Array = new Int32Array(0);
+  protected orderedScores: Int32Array = new Int32Array(0);
+
+  /** Candidate moves for `color`, best first, in GNU Go's order. */
+  protected orderMoves(color: Player): Int32Array {
+    const count = this.orderInto(color);
+    const moves = this.ordered;
+    const scores = this.orderedScores;
+    for (let k = 0; k < count; k++) this.selectMove(moves, scores, k, count);
+    return moves.subarray(0, count);
+  }
+
+  /**
+   * orderMoves without allocating or sorting: the count; the moves and their scores are
+   * `this.ordered` and `this.orderedScores` [0, count), to be taken in order with selectMove.
+   */
+  protected orderInto(color: Player): number {
+    const { vertices, types } = this.problem;
+    const b = this.board;
+    const n = this.n;
+    // One buffer per (line depth, colour): a caller iterates its moves while deeper searches order
+    // theirs; at one depth only a finished loop of the same colour is ever ordered again.
+    const slot = this.depth * 2 + (color === BLACK ? 0 : 1);
+    let moves = this.moveBuffers[slot];
+    let scores = this.scoreBuffers[slot];
+    if (moves === undefined) {
+      moves = new Int32Array(n);
+      this.moveBuffers[slot] = moves;
+      scores = new Int32Array(n);
+      this.scoreBuffers[slot] = scores;
+    }
+    const adj = b.geo.adjacent;
+    const colors = b.colors;
+    const classic = this.classic;
+    const a0 = adj[0];
+    const a1 = adj[1];
+    const a2 = adj[2];
+    const a3 = adj[3];
+    // Points next to an invincible Black chain, by vertex index, when the board keeps them.
+    const near = this.vertexKeyed && b.invincibleNear ? b.invincibleNear() : -1;
+    let count = 0;
+    for (let k = 0; k < n; k++) {
+      if (classic) {
+        if (k >= n - 3) {
+          if (color === WHITE) break; // filling its own outer liberties or extra eye never helps White
+          if (k === n - 2 && colors[vertices[n - 3]] === EMPTY) continue;
+        }
+      } else if (types[k] !== VertexType.Regular) {
+        if (color === WHITE) break;
+        if (
+          types[k] === VertexType.OuterLiberty &&
+          types[k - 1] === VertexType.OuterLiberty &&
+          colors[vertices[k - 1]] === EMPTY
+        ) {
+          continue;
+        }
+      }
+      const move = vertices[k];
+      if (colors[move] !== EMPTY) continue;
+      let score = 0;
+      if (near >= 0 ? (near >>> k) & 1 : this.touchesInvincibleBlack(move)) {
+        if (classic) score = k < n - 3 ? 5 : -10;
+        else if (types[k] === VertexType.Regular) score = 5;
+      }
+      const c0 = colors[move + a0];
+      const c1 = colors[move + a1];
+      const c2 = colors[move + a2];
+      const c3 = colors[move + a3];
+      // Two empty neighbours are two liberties whatever else.
+      const empties =
+        (c0 === EMPTY ? 1 : 0) + (c1 === EMPTY ? 1 : 0) + (c2 === EMPTY ? 1 : 0) + (c3 === EMPTY ? 1 : 0);
+      if (empties < 2 && this.libertiesAfter(move, color) === 1) score -= 3;
+      // +2 for each empty neighbour, +3 for each Black one.
+      score += NEIGHBOUR_SCORE[c0] + NEIGHBOUR_SCORE[c1] + NEIGHBOUR_SCORE[c2] + NEIGHBOUR_SCORE[c3];
+      moves[count] = move;
+      scores[count] = score;
+      count++;
+    }
+    this.ordered = moves;
+    this.orderedScores = scores;
+    return count;
+  }
+
+  /**
+   * Step k of GNU Go's selection sort (not stable: ties keep GNU Go's order) over moves and
+   * scores [k, count): brings the best remaining move to k and returns it. Taking the steps one
+   * by one as a search loop asks for the next move gives exactly the sorted order, without
+   * sorting the moves after a cut-off.
+   */
+  protected selectMove(moves: Int32Array, scores: Int32Array, k: number, count: number): number {
+    let maxScore = scores[k];
+    let maxAt = 0;
+    for (let r = k + 1; r < count; r++) {
+      if (scores[r] > maxScore) {
+        maxScore = scores[r];
+        maxAt = r;
+      }
+    }
+    if (maxAt !== 0) {
+      const m = moves[maxAt];
+      moves[maxAt] = moves[k];
+      moves[k] = m;
+      const sc = scores[maxAt];
+      scores[maxAt] = scores[k];
+      scores[k] = sc;
+    }
+    return moves[k];
+  }
+}

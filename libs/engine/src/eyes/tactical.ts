@@ -1,0 +1,253 @@
+import {
+  BLACK as BLACK_EXPORT,
+  EMPTY as EMPTY_EXPORT,
+  WHITE as WHITE_EXPORT,
+  type Player,
+} from '../board/color';
+
+// Local copies of the colours: some module loaders turn imported bindings into getters, which
+// cost more than the reading itself in the hot loops.
+const EMPTY: number = EMPTY_EXPORT;
+const BLACK = BLACK_EXPORT as Player;
+const WHITE = WHITE_EXPORT as Player;
+import { MoveOrdering } from './move-order';
+import { EyeGraphBudgetError } from './reading-limits';
+import { TranspositionTable } from './transposition';
+import { UnconditionalLife } from './unconditional-life';
+
+/** Tactical status of the White stones, with the first moves that change it when asked. */
+export interface LifeStatus {
+  attack: boolean;
+  defense: boolean;
+  attackPoints: number[];
+  defensePoints: number[];
+}
+
+/**
+ * The tactical search: can Black capture every White stone under alternating play where only
+ * White may pass? Depth-first over play/undo, with a complete transposition table (two result
+ * slots per 64-bit key; a node still open on the current line counts as a win for the side asking,
+ * GNU Go's rule) and the repetition and ko-threat rules of the class doc of EyeGraphReader.
+ */
+export abstract class TacticalReader extends MoveOrdering {
+  /** Results by position: bits 0-1 attack, 2-3 defence (1 open on this line, 2 lost, 3 won). */
+  private readonly cache = new TranspositionTable(1 << 10);
+  private keyLo = 0;
+  private keyHi = 0;
+  private readonly rememberedLo: number[] = [];
+  private readonly rememberedHi: number[] = [];
+  /** How many of rememberedLo[0, depth) fall in each of 1024 buckets (low bits of the hash). */
+  private readonly pathBuckets = new Int32Array(1024);
+  private readonly forcedThreatDepths: number[] = [];
+  private readonly benson = new UnconditionalLife(this.problem);
+
+  // ---- moves --------------------------------------------------------------------------------
+
+  protected play(p: number, color: Player): boolean {
+    if (!this.board.playRecorded(p, color)) return false;
+    this.pathBuckets[(this.rememberedLo[this.depth] ?? 0) & 1023]++;
+    this.depth++;
+    return true;
+  }
+
+  protected pop(): void {
+    this.board.undo();
+    this.depth--;
+    this.pathBuckets[(this.rememberedLo[this.depth] ?? 0) & 1023]--;
+  }
+
+  /** A legal move that does not repeat an earlier position on the current line (see class doc). */
+  protected tryMove(p: number, color: Player, allowKoThreat: boolean): boolean {
+    const b = this.board;
+    this.rememberedLo[this.depth] = b.hashLo;
+    this.rememberedHi[this.depth] = b.hashHi;
+    if (this.classic) {
+      const known = b.lastCaptures !== undefined;
+      const captures = !known && this.capturesSomething(p, color);
+      if (!this.play(p, color)) return false;
+      if (known ? b.lastCaptures! > 0 : captures) return true;
+    } else if (!this.play(p, color)) {
+      if (!allowKoThreat || color !== this.problem.komaster || this.isSuicide(p, color)) return false;
+      const threat = this.problem.koThreats.find((t) => b.colors[t] === EMPTY);
+      if (threat === undefined) return false;
+      // The opponent answers a virtual ko threat (Black always plays the threat point), then the
+      // ko master retakes.
+      if (!this.play(threat, BLACK)) return false;
+      this.forcedThreatDepths.push(this.depth);
+      if (!this.play(p, color)) {
+        this.forcedThreatDepths.pop();
+        this.pop();
+        return false;
+      }
+      if (color === WHITE) return true;
+    } else if (color === WHITE) return true;
+    // No earlier position of the line in this position's bucket: no repetition.
+    if (this.pathBuckets[b.hashLo & 1023] === 0) return true;
+    for (let k = 0; k < this.depth; k++) {
+      if (this.rememberedLo[k] === b.hashLo && this.rememberedHi[k] === b.hashHi) {
+        this.popMove();
+        return false;
+      }
+    }
+    return true;
+  }
+
+  protected popMove(): void {
+    this.pop();
+    const forced = this.forcedThreatDepths;
+    if (forced.length > 0 && forced[forced.length - 1] === this.depth) {
+      this.pop();
+      forced.pop();
+    }
+  }
+
+  // ---- search -------------------------------------------------------------------------------
+
+  /**
+   * Hashes the colours of the playable vertices and whether a ko point exists (64-bit Zobrist,
+   * lo in `keyLo`, hi in `keyHi`): the cache key. Exact keys (base 3) would overflow a double from
+   * 34 vertices on, and shapes against an edge can enclose dozens of stray White stones.
+   */
+  protected hashKey(): void {
+    const { zobristLo, zobristHi } = this;
+    if (this.vertexKeyed) {
+      const b = this.board;
+      this.keyLo = b.koPoint !== 0 ? b.vertexKeyLo! ^ zobristLo[0] : b.vertexKeyLo!;
+      this.keyHi = b.koPoint !== 0 ? b.vertexKeyHi! ^ zobristHi[0] : b.vertexKeyHi!;
+      return;
+    }
+    const { vertices } = this.problem;
+    const colors = this.board.colors;
+    let lo = 0;
+    let hi = 0;
+    for (let k = 0; k < this.n; k++) {
+      const c = colors[vertices[k]];
+      if (c === EMPTY) continue;
+      lo ^= zobristLo[k * 3 + c];
+      hi ^= zobristHi[k * 3 + c];
+    }
+    if (this.board.koPoint !== 0) {
+      lo ^= zobristLo[0];
+      hi ^= zobristHi[0];
+    }
+    this.keyLo = lo;
+    this.keyHi = hi;
+  }
+
+  protected countNode(): void {
+    if (++this.nodes > this.budget) throw new EyeGraphBudgetError(this.budget);
+    if (this.depth > this.maxDepth) throw new EyeGraphBudgetError(this.nodes, 'depth', this.maxDepth);
+  }
+
+  /** Can Black capture all White stones, Black to move? */
+  protected attack(): boolean {
+    this.countNode();
+    const str = this.problem.string;
+    const cache = this.cache;
+    this.hashKey();
+    const lo = this.keyLo;
+    const hi = this.keyHi;
+    // Without Benson's test an unknown position is marked open at once (one probe).
+    const entry = this.staticLife ? cache.get(lo, hi) : cache.openIfUnknown(lo, hi, 3, 1);
+    const cached = entry & 3;
+    if (cached === 2) return false;
+    if (cached !== 0) return true; // 3 = win, 1 = open on this line (counts as a win)
+    // Read after the cache: a position the table knows costs no Benson test.
+    if (this.staticLife) {
+      if (this.benson.whiteAlive(this.board)) {
+        cache.set(lo, hi, entry | 2);
+        return false;
+      }
+      cache.set(lo, hi, entry | 1);
+    }
+    const count = this.orderInto(BLACK);
+    const moves = this.ordered;
+    const scores = this.orderedScores;
+    for (let k = 0; k < count; k++) {
+      if (!this.tryMove(this.selectMove(moves, scores, k, count), BLACK, true)) continue;
+      const result = this.board.colors[str] === EMPTY || !this.defend();
+      this.popMove();
+      if (result) {
+        cache.update(lo, hi, 3, 3);
+        return true;
+      }
+    }
+    cache.update(lo, hi, 3, 2);
+    return false;
+  }
+
+  /** Can White keep all its stones, White to move (passing allowed)? */
+  protected defend(): boolean {
+    this.countNode();
+    const cache = this.cache;
+    this.hashKey();
+    const lo = this.keyLo;
+    const hi = this.keyHi;
+    const entry = this.staticLife ? cache.get(lo, hi) : cache.openIfUnknown(lo, hi, 12, 4);
+    const cached = (entry >> 2) & 3;
+    if (cached === 2) return false;
+    if (cached !== 0) return true;
+    if (this.staticLife) {
+      if (this.benson.whiteAlive(this.board)) {
+        cache.set(lo, hi, entry | 12);
+        return true;
+      }
+      cache.set(lo, hi, entry | 4);
+    }
+    const count = this.orderInto(WHITE);
+    const moves = this.ordered;
+    const scores = this.orderedScores;
+    for (let k = 0; k < count; k++) {
+      const move = this.selectMove(moves, scores, k, count);
+      // Never fill a point Black cannot play, unless it captures.
+      if (this.isSuicide(move, BLACK) && !this.capturesSomething(move, WHITE)) continue;
+      if (!this.tryMove(move, WHITE, true)) continue;
+      const result = !this.attack();
+      this.popMove();
+      if (result) {
+        cache.update(lo, hi, 12, 12);
+        return true;
+      }
+    }
+    if (!this.attack()) {
+      cache.update(lo, hi, 12, 12);
+      return true;
+    }
+    cache.update(lo, hi, 12, 8);
+    return false;
+  }
+
+  /**
+   * Tactical status of the White stones, with the extra eye kept (haveEye) or filled first;
+   * when critical and asked, also every attacking and defending first move.
+   */
+  protected tacticalLife(haveEye: boolean, wantAttacks: boolean, wantDefenses: boolean): LifeStatus {
+    const str = this.problem.string;
+    const status: LifeStatus = { attack: true, defense: false, attackPoints: [], defensePoints: [] };
+    if (this.board.colors[str] === EMPTY) return status;
+    if (!haveEye && !this.tryMove(this.problem.extraEye, WHITE, false)) return status;
+    status.attack = false;
+    if (this.attack()) {
+      status.attack = true;
+      if (this.defend()) status.defense = true;
+    } else status.defense = true;
+    // The order of these searches matters: they fill the shared cache, whose open-node rule makes
+    // later answers depend on what was read before.
+    if (status.attack && status.defense && wantAttacks) {
+      for (const move of this.orderMoves(BLACK)) {
+        if (!this.tryMove(move, BLACK, true)) continue;
+        if (this.board.colors[str] === EMPTY || !this.defend()) status.attackPoints.push(move);
+        this.popMove();
+      }
+    }
+    if (status.attack && status.defense && wantDefenses) {
+      for (const move of this.orderMoves(WHITE)) {
+        if (!this.tryMove(move, WHITE, true)) continue;
+        if (!this.attack()) status.defensePoints.push(move);
+        this.popMove();
+      }
+    }
+    if (!haveEye) this.popMove();
+    return status;
+  }
+}
