@@ -5,11 +5,13 @@ import { Logger } from 'nestjs-pino';
 import { IngestModule } from './app.module';
 import { IngestConfig } from './config/ingest-config';
 
-/** Creates and initialises the ingest app (no HTTP server); closes cleanly on SIGTERM/SIGINT. */
+/**
+ * Creates and initialises the ingest app (no HTTP server). Signals are main.ts's
+ * (`drainOnSignals`: followers stopped, leases released, sockets and pools closed, exit 0).
+ */
 export async function createIngestApp(config: IngestConfig): Promise<INestApplicationContext> {
   const app = await NestFactory.createApplicationContext(IngestModule.register(config), { bufferLogs: true });
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
   await app.init();
   return app;
 }

@@ -3,12 +3,14 @@ import { exitIfShutdownHangs } from '@moyo/contracts';
 import { Logger } from 'nestjs-pino';
 import { createIngestApp, unreachableDependencies } from './bootstrap';
 import { loadIngestConfigOrExit } from './config/ingest-config';
+import { drainOnSignals } from './shutdown/drain';
 
 async function main(): Promise<void> {
   // SIGTERM drains (leases released), but never for longer than this.
   exitIfShutdownHangs('ingest', 10_000);
   const config = loadIngestConfigOrExit();
   const app = await createIngestApp(config);
+  drainOnSignals(app);
   const logger = app.get(Logger);
   const down = await unreachableDependencies(app);
   if (down.length > 0)

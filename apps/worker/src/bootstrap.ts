@@ -5,13 +5,13 @@ import { WorkerModule } from './app.module';
 import { WorkerConfig } from './config/worker-config';
 
 /**
- * Creates and initialises the worker (no HTTP server). Shutdown hooks close the BullMQ workers,
- * which let in-flight jobs finish, on SIGTERM/SIGINT.
+ * Creates and initialises the worker (no HTTP server). Signals are main.ts's (`drainOnSignals`:
+ * every queue stops taking jobs, the jobs in flight finish within WORKER_DRAIN_TIMEOUT_MS, then
+ * the pools close and the process exits 0); `app.close()` alone also lets jobs in flight finish.
  */
 export async function createWorkerApp(config: WorkerConfig): Promise<INestApplicationContext> {
   const app = await NestFactory.createApplicationContext(WorkerModule.register(config), { bufferLogs: true });
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
   await app.init();
   return app;
 }

@@ -16,6 +16,8 @@ export class WorkerConfig {
   readonly lockDurationMs: number;
   /** BullMQ stalledInterval: how often stalled jobs are looked for. */
   readonly stalledIntervalMs: number;
+  /** SIGTERM: how long jobs in flight may take to finish before the worker exits anyway. */
+  readonly drainTimeoutMs: number;
   /** The reconciler's period and the age below which it leaves jobs alone. */
   readonly reconcileIntervalMs: number;
   readonly reconcileGraceMs: number;
@@ -46,6 +48,7 @@ export class WorkerConfig {
     this.eyegraphConcurrency = env.WORKER_EYEGRAPH_CONCURRENCY;
     this.lockDurationMs = env.WORKER_LOCK_DURATION_MS;
     this.stalledIntervalMs = env.WORKER_STALLED_INTERVAL_MS;
+    this.drainTimeoutMs = env.WORKER_DRAIN_TIMEOUT_MS;
     this.reconcileIntervalMs = env.RECONCILE_INTERVAL_MS;
     this.reconcileGraceMs = env.RECONCILE_GRACE_MS;
     this.retentionDays = env.RESULT_RETENTION_DAYS;

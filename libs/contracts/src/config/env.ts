@@ -134,6 +134,12 @@ export const workerEnvSchema = commonEnvSchema.extend({
    */
   WORKER_STALLED_INTERVAL_MS: intBetween(500, 600_000, 5_000),
   /**
+   * SIGTERM / SIGINT: how long the jobs in flight may take to finish after the worker stopped
+   * taking new ones; those still running then are left to their lock (another worker takes them
+   * up) and the process closes its pools and exits 0. Below the 25 s shutdown limit.
+   */
+  WORKER_DRAIN_TIMEOUT_MS: intBetween(0, 20_000, 15_000),
+  /**
    * How often the reconciler sweeps (one worker replica at a time): jobs the jobs table holds as
    * queued or running but Redis lost are queued again; jobs BullMQ gave up on (failed, stalled
    * too often) are marked failed with the reason and their job.failed webhooks sent; pending
