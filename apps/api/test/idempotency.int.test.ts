@@ -130,7 +130,7 @@ describe('Idempotency-Key, eye graphs and enqueue failures against real PostgreS
       expect(res.status).toBe(503);
       expect(res.body.jobIds).toHaveLength(1);
       id = res.body.jobIds[0];
-      const row = await down.app.get(PrismaService).client.job.findUniqueOrThrow({ where: { id } });
+      const row = await down.app.get(PrismaService).client.job.findFirstOrThrow({ where: { id } });
       expect(row.status).toBe('failed');
       expect(row.error).toMatchObject({ code: 'enqueue_failed' });
       // The same tenant retries once Redis is back: same job, queued again.
@@ -147,7 +147,7 @@ describe('Idempotency-Key, eye graphs and enqueue failures against real PostgreS
         .delete(`/v1/jobs/${id}`)
         .set('Authorization', `Bearer ${downKey}`);
       expect(cancel.status).toBe(503);
-      const row2 = await down.app.get(PrismaService).client.job.findUniqueOrThrow({ where: { id } });
+      const row2 = await down.app.get(PrismaService).client.job.findFirstOrThrow({ where: { id } });
       expect(row2.status).toBe('queued');
     } finally {
       await down.close();

@@ -46,7 +46,7 @@ describe('resubmission repairs a job the queue and the table disagree on', () =>
       await worker.close();
     }
     expect(await (await queue.getJob(id))!.isFailed()).toBe(true);
-    const row = await api.app.get(PrismaService).client.job.findUniqueOrThrow({ where: { id } });
+    const row = await api.app.get(PrismaService).client.job.findFirstOrThrow({ where: { id } });
     expect(row.status).toBe('queued');
 
     const again = await submit();

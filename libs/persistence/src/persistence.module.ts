@@ -14,6 +14,7 @@ import {
   WebhookDeliveryRepository,
   PipelineMetricsRepository,
   RetentionRepository,
+  PartitionRepository,
 } from './repositories';
 
 const repositories = [
@@ -29,6 +30,7 @@ const repositories = [
   WebhookDeliveryRepository,
   PipelineMetricsRepository,
   RetentionRepository,
+  PartitionRepository,
 ];
 
 /**

@@ -52,12 +52,19 @@ describe('ingest: ended jobs of older moves store their position compactly', () 
     const streams = app.get(GameStreamRepository);
     const streamId = (await streams.follow({ ogsGameId: 7070, tenantId: null, analyses: ['board'] }))!.stream
       .id;
-    const rows = () =>
-      prisma.gameMoveAnalysis.findMany({
+    // Each move with its job (jobs is partitioned: no relation to include, see schema.prisma).
+    const rows = async () => {
+      const moves = await prisma.gameMoveAnalysis.findMany({
         where: { gameId: streamId, supersededIn: 0 },
         orderBy: { moveNumber: 'asc' },
-        include: { job: { select: { input: true, status: true } } },
       });
+      const jobs = await prisma.job.findMany({
+        where: { id: { in: moves.flatMap((m) => (m.jobId ? [m.jobId] : [])) } },
+        select: { id: true, input: true, status: true },
+      });
+      const byId = new Map(jobs.map((j) => [j.id, j]));
+      return moves.map((m) => ({ ...m, job: m.jobId ? (byId.get(m.jobId) ?? null) : null }));
+    };
     await until(async () => (await rows()).length === 100, '100 moves recorded');
     const before = new Map(
       (await rows()).map((r) => [r.moveNumber, r.job!.input as unknown as PositionInput]),

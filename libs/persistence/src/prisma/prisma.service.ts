@@ -52,6 +52,31 @@ export class PrismaService implements OnModuleDestroy {
   }
 
   /**
+   * Runs `work` on one connection of the pool inside BEGIN ... COMMIT (ROLLBACK when it throws):
+   * for a few raw statements that must see each other, e.g. an advisory lock and the insert it
+   * guards. `run` is `query` on that connection.
+   */
+  async transaction<T>(work: (run: <R>(sql: Prisma.Sql) => Promise<R[]>) => Promise<T>): Promise<T> {
+    const conn = await this.pool.connect();
+    let broken = false;
+    try {
+      await conn.query('BEGIN');
+      const value = await work(
+        async <R>(sql: Prisma.Sql) => (await conn.query(sql.text, sql.values)).rows as R[],
+      );
+      await conn.query('COMMIT');
+      return value;
+    } catch (err) {
+      await conn.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw err;
+    } finally {
+      conn.release(broken);
+    }
+  }
+
+  /**
    * Closes the client and the pool, waiting at most 5 s: a connection lost in a database outage
    * may never be handed back to the pool, and `pool.end()` waits for every one, which held the
    * shutdown up for ever. Past the deadline the process goes on closing; its sockets die with it.

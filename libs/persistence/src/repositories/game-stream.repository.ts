@@ -263,16 +263,24 @@ export class GameStreamRepository {
       where: { gameId: streamId, moveNumber: { gt: sinceMove }, supersededIn: 0 },
       orderBy: { moveNumber: 'asc' },
       take: limit,
-      include: { job: { include: { result: true } } },
     });
-    return rows.map((r) => ({
-      moveNumber: r.moveNumber,
-      jobId: r.jobId,
-      status: r.job?.status ?? null,
-      result: r.job?.result?.result ?? null,
-      createdAt: r.createdAt,
-      finishedAt: r.job?.finishedAt ?? null,
-    }));
+    // No relation to include: jobs is partitioned and game_move_analyses has no foreign key to it.
+    const ids = rows.flatMap((r) => (r.jobId ? [r.jobId] : []));
+    const jobs = ids.length
+      ? await this.prisma.client.job.findMany({ where: { id: { in: ids } }, include: { result: true } })
+      : [];
+    const byId = new Map(jobs.map((j) => [j.id, j]));
+    return rows.map((r) => {
+      const job = r.jobId ? byId.get(r.jobId) : undefined;
+      return {
+        moveNumber: r.moveNumber,
+        jobId: r.jobId,
+        status: job?.status ?? null,
+        result: job?.result?.result ?? null,
+        createdAt: r.createdAt,
+        finishedAt: job?.finishedAt ?? null,
+      };
+    });
   }
 
   /** The job of each recorded move in (afterMove, throughMove], in order: a light read (no results). */
@@ -295,7 +303,7 @@ export class GameStreamRepository {
   async finalAnalysis(stream: GameStream): Promise<FinalAnalysisView | null> {
     const jobId = finalJobIdOf(stream);
     if (!jobId) return null;
-    const job = await this.prisma.client.job.findUnique({ where: { id: jobId }, include: { result: true } });
+    const job = await this.prisma.client.job.findFirst({ where: { id: jobId }, include: { result: true } });
     return {
       jobId,
       status: job?.status ?? null,

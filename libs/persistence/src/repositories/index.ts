@@ -10,3 +10,4 @@ export * from './result-cache.repository';
 export * from './webhook-delivery.repository';
 export * from './pipeline-metrics.repository';
 export * from './retention.repository';
+export * from './partition.repository';

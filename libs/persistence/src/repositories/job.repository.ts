@@ -80,6 +80,16 @@ export interface JobListCursor {
   id: string;
 }
 
+/**
+ * Advisory-lock namespace of job inserts (pg_advisory_xact_lock(namespace, bucket)): jobs is
+ * partitioned by day, so PostgreSQL checks (id, created_at) only, not `id` alone nor a tenant's
+ * idempotency key. Inserts of the same id or key take the same bucket's lock, then insert only
+ * where no row has it: the second sees the first's committed row.
+ */
+const INSERT_LOCK_NAMESPACE = 20_251_125;
+/** Lock buckets: a batch takes each of its buckets once, in order (no deadlock between batches). */
+const INSERT_LOCK_BUCKETS = 128;
+
 /** Jobs and their results. Every read takes the tenant so one tenant never sees another's job. */
 @Injectable()
 export class JobRepository {
@@ -94,12 +104,8 @@ export class JobRepository {
     if (rows.length === 1) return { job: rows[0], created: true };
     const existing =
       (job.idempotencyKey && job.tenantId
-        ? await this.prisma.client.job.findUnique({
-            where: {
-              tenantId_idempotencyKey: { tenantId: job.tenantId, idempotencyKey: job.idempotencyKey },
-            },
-          })
-        : null) ?? (await this.prisma.client.job.findUniqueOrThrow({ where: { id: job.id } }));
+        ? await this.findByIdempotencyKey(job.tenantId, job.idempotencyKey)
+        : null) ?? (await this.prisma.client.job.findFirstOrThrow({ where: { id: job.id } }));
     return { job: existing, created: false };
   }
 
@@ -119,24 +125,41 @@ export class JobRepository {
   }
 
   /**
-   * INSERT ... ON CONFLICT DO NOTHING of the jobs (an id or a tenant's Idempotency-Key taken: not
-   * inserted); returns the inserted rows, in no particular order. One statement with one JSON
-   * parameter, sent on the pool without Prisma: its query compiler spent seconds of the event
-   * loop on a batch of 500 turns (measured: 3.4 s of a 6 s analyzeTurns request of 2000 moves).
+   * Inserts the jobs whose id, and whose tenant's Idempotency-Key, no row has yet (the first of
+   * duplicates within the list); returns the inserted rows, in no particular order. One
+   * transaction: the advisory locks of the ids' and keys' buckets (INSERT_LOCK_NAMESPACE), then
+   * one INSERT with one JSON parameter, sent on the pool without Prisma: its query compiler spent
+   * seconds of the event loop on a batch of 500 turns (measured: 3.4 s of a 6 s analyzeTurns
+   * request of 2000 moves).
    */
   private async insertIfAbsent(jobs: NewJob[]): Promise<Job[]> {
     const rows = JSON.stringify(jobs.map((job) => ({ ...job, options: job.options ?? {} })));
+    const lockKeys = jobs.flatMap((job) =>
+      job.tenantId && job.idempotencyKey ? [job.id, `${job.tenantId}:${job.idempotencyKey}`] : [job.id],
+    );
     // input and options are not read back: the caller has them, and parsing them again (a batch
     // holds up to 250,000 moves) would cost the event loop what the insert saved.
     const given = new Map(jobs.map((job) => [job.id, job]));
-    const inserted = await this.prisma.query<Omit<JobRow, 'input' | 'options'>>(Prisma.sql`
-      INSERT INTO jobs (id, tenant_id, kind, input, options, input_hash, batch_id, webhook_url, idempotency_key)
-      SELECT j.id, j."tenantId"::uuid, j.kind::"JobKind", j.input, j.options, j."inputHash", j."batchId"::uuid,
-             j."webhookUrl", j."idempotencyKey"
-        FROM jsonb_to_recordset(${rows}::jsonb) AS j(id text, "tenantId" text, kind text, input jsonb,
-             options jsonb, "inputHash" text, "batchId" text, "webhookUrl" text, "idempotencyKey" text)
-      ON CONFLICT DO NOTHING
-      RETURNING ${JOB_COLUMNS_BUT_INPUT}`);
+    const inserted = await this.prisma.transaction(async (run) => {
+      await run(Prisma.sql`
+        SELECT pg_advisory_xact_lock(${INSERT_LOCK_NAMESPACE}::int, b)
+          FROM (SELECT DISTINCT abs(hashtext(k) % ${INSERT_LOCK_BUCKETS}::int) AS b
+                  FROM unnest(${lockKeys}::text[]) AS k) buckets
+         ORDER BY b`);
+      // DISTINCT ON: one of the list's duplicates (the same deterministic id, the same job). The NOT EXISTS see every row committed
+      // before the locks were taken (READ COMMITTED: this statement's snapshot is newer).
+      return run<Omit<JobRow, 'input' | 'options'>>(Prisma.sql`
+        INSERT INTO jobs (id, tenant_id, kind, input, options, input_hash, batch_id, webhook_url, idempotency_key)
+        SELECT DISTINCT ON (j.id) j.id, j."tenantId"::uuid, j.kind::"JobKind", j.input, j.options, j."inputHash",
+               j."batchId"::uuid, j."webhookUrl", j."idempotencyKey"
+          FROM jsonb_to_recordset(${rows}::jsonb) AS j(id text, "tenantId" text, kind text, input jsonb,
+               options jsonb, "inputHash" text, "batchId" text, "webhookUrl" text, "idempotencyKey" text)
+         WHERE NOT EXISTS (SELECT 1 FROM jobs x WHERE x.id = j.id)
+           AND (j."idempotencyKey" IS NULL OR j."tenantId" IS NULL OR NOT EXISTS (
+                 SELECT 1 FROM jobs x WHERE x.tenant_id = j."tenantId"::uuid AND x.idempotency_key = j."idempotencyKey"))
+         ORDER BY j.id
+        RETURNING ${JOB_COLUMNS_BUT_INPUT}`);
+    });
     return inserted.map((row) => {
       const job = given.get(row.id) as NewJob;
       return jobOfRow({
@@ -149,9 +172,7 @@ export class JobRepository {
 
   /** The tenant's job submitted with this Idempotency-Key, or null. */
   findByIdempotencyKey(tenantId: string, idempotencyKey: string): Promise<Job | null> {
-    return this.prisma.client.job.findUnique({
-      where: { tenantId_idempotencyKey: { tenantId, idempotencyKey } },
-    });
+    return this.prisma.client.job.findFirst({ where: { tenantId, idempotencyKey } });
   }
 
   /**
@@ -159,16 +180,18 @@ export class JobRepository {
    * key or with another). Does nothing when the key is taken meanwhile. Returns whether it was set.
    */
   async attachIdempotencyKey(id: string, tenantId: string, idempotencyKey: string): Promise<boolean> {
-    try {
-      const r = await this.prisma.client.job.updateMany({
-        where: { id, tenantId, idempotencyKey: null },
-        data: { idempotencyKey },
-      });
-      return r.count === 1;
-    } catch (err) {
-      if ((err as { code?: string }).code === 'P2002') return false;
-      throw err;
-    }
+    const rows = await this.prisma.transaction(async (run) => {
+      // The lock of the key's bucket, as insertIfAbsent takes it: the key is checked and set alone.
+      await run(Prisma.sql`
+        SELECT pg_advisory_xact_lock(${INSERT_LOCK_NAMESPACE}::int,
+               abs(hashtext(${`${tenantId}:${idempotencyKey}`}) % ${INSERT_LOCK_BUCKETS}::int))`);
+      return run<{ id: string }>(Prisma.sql`
+        UPDATE jobs SET idempotency_key = ${idempotencyKey}
+         WHERE id = ${id} AND tenant_id = ${tenantId}::uuid AND idempotency_key IS NULL
+           AND NOT EXISTS (SELECT 1 FROM jobs x WHERE x.tenant_id = ${tenantId}::uuid AND x.idempotency_key = ${idempotencyKey})
+        RETURNING id`);
+    });
+    return rows.length === 1;
   }
 
   /**
@@ -277,13 +300,14 @@ export class JobRepository {
    * processed twice keeps its first result.
    */
   async complete(id: string, result: Prisma.InputJsonValue, timings: Prisma.InputJsonValue): Promise<void> {
+    const job = await this.prisma.client.job.findFirstOrThrow({ where: { id }, select: { createdAt: true } });
     await this.prisma.client.$transaction([
       this.prisma.client.jobResult.upsert({
-        where: { jobId: id },
-        create: { jobId: id, result },
+        where: { jobId_jobCreatedAt: { jobId: id, jobCreatedAt: job.createdAt } },
+        create: { jobId: id, jobCreatedAt: job.createdAt, result },
         update: {},
       }),
-      this.prisma.client.job.update({
+      this.prisma.client.job.updateMany({
         where: { id },
         data: { status: 'completed', timings, error: Prisma.DbNull, finishedAt: new Date() },
       }),
@@ -293,7 +317,7 @@ export class JobRepository {
   /** Records a failure; `final` false keeps the job queued for BullMQ's retry. */
   async fail(id: string, error: Prisma.InputJsonValue, final: boolean): Promise<void> {
     const status: JobStatus = final ? 'failed' : 'queued';
-    await this.prisma.client.job.update({
+    await this.prisma.client.job.updateMany({
       where: { id },
       data: { status, error, finishedAt: final ? new Date() : null },
     });

@@ -181,13 +181,14 @@ export class ResultRepository {
     const storeCache = c.cache.kind === 'store';
     const hitCache = c.cache.kind === 'hit';
     // The result goes over the wire and through the jsonb parser once and is stored once: a new
-    // cache entry names this job (its job_results row, inserted by the same statement: the
-    // foreign key is checked at the statement's end).
+    // cache entry names this job (its job_results row, inserted by the same statement, in the
+    // partition of the job's day: job_created_at is the job's created_at).
     const rows = await this.prisma.query<{ completed: number }>(
       Prisma.sql`
       WITH r AS (SELECT ${result}::jsonb AS result), stored AS (
-        INSERT INTO job_results (job_id, result) SELECT ${c.jobId}, r.result FROM r
-        ON CONFLICT (job_id) DO NOTHING
+        INSERT INTO job_results (job_id, job_created_at, result)
+        SELECT j.id, j.created_at, r.result FROM r, jobs j WHERE j.id = ${c.jobId}
+        ON CONFLICT (job_id, job_created_at) DO NOTHING
       ), done AS (
         UPDATE jobs SET status = 'completed', progress = 100, timings = ${JSON.stringify(c.timings)}::jsonb,
                error = NULL, finished_at = ${c.finishedAt.toISOString()}::timestamptz
@@ -247,7 +248,7 @@ export class ResultRepository {
 
   /** The job with its result (any tenant: for the worker and tests). */
   findWithResult(jobId: string): Promise<(Job & { result: JobResult | null }) | null> {
-    return this.prisma.client.job.findUnique({ where: { id: jobId }, include: { result: true } });
+    return this.prisma.client.job.findFirst({ where: { id: jobId }, include: { result: true } });
   }
 
   /** How many result rows the job has (0 or 1: the primary key allows no more). */

@@ -36,10 +36,13 @@ export const RETAINED_TABLES = [
  * primary key alone (`= ANY(ARRAY(...))`), so its plan does not depend on statistics: with a
  * join, stale statistics (a mass status change not yet analysed) made PostgreSQL nest-loop the
  * batch against an index scan, 1.35 s per 1000 deliveries instead of 10-15 ms.
- * - jobs: completed, failed or cancelled, created and finished before the cutoff; their result
- *   (job_results) goes with them (ON DELETE CASCADE), and with it the result-cache entries that
- *   name it, hit or not (a later miss computes and caches it again); their game_move_analyses
- *   keep the move with job_id NULL (ON DELETE SET NULL). Queued and running jobs are never
+ * - jobs: completed, failed or cancelled, created and finished before the cutoff, in the
+ *   DEFAULT partition (jobs_default: rows older than the day partitions, and rows the partition
+ *   maintainer kept past their day; PartitionRepository drops the day partitions whole). Their
+ *   result (job_results) goes with them (ON DELETE CASCADE), the result-cache entries that name
+ *   it go too, hit or not (a later miss computes and caches it again), and their
+ *   game_move_analyses keep the move with job_id NULL: the same statement does both, as the
+ *   foreign keys' cascades did before jobs was partitioned. Queued and running jobs are never
  *   touched, nor the jobs of a game still followed or paused (the ingest rebuilds a game from its
  *   newest jobs), nor jobs with a pending delivery (its payload takes the result from the job).
  * - webhook_deliveries: delivered or failed, created before the cutoff (attempts cascade);
@@ -56,7 +59,7 @@ export class RetentionRepository {
     const rows = await this.prisma.query<{ deleted: number }>(
       Prisma.sql`
       WITH doomed AS (
-        SELECT j.id FROM jobs j
+        SELECT j.id FROM jobs_default j
          WHERE j.status IN ('completed', 'failed', 'cancelled')
            AND j.created_at < ${at}::timestamptz
            AND COALESCE(j.finished_at, j.created_at) < ${at}::timestamptz
@@ -68,9 +71,13 @@ export class RetentionRepository {
          LIMIT ${limit}
            FOR UPDATE OF j SKIP LOCKED
       ), gone AS (
-        DELETE FROM jobs
-         WHERE jobs.id = ANY(ARRAY(SELECT id FROM doomed))
+        DELETE FROM jobs_default
+         WHERE jobs_default.id = ANY(ARRAY(SELECT id FROM doomed))
         RETURNING 1
+      ), uncached AS (
+        DELETE FROM result_cache WHERE job_id = ANY(ARRAY(SELECT id FROM doomed))
+      ), unlinked AS (
+        UPDATE game_move_analyses SET job_id = NULL WHERE job_id = ANY(ARRAY(SELECT id FROM doomed))
       )
       SELECT count(*)::int AS deleted FROM gone`,
       'moyo_retention_jobs',
