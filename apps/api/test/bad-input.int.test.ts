@@ -111,9 +111,9 @@ const CASES: Case[] = [
     message: /board size/,
   },
   {
-    name: 'rectangular board',
+    name: 'board too short',
     path: '/v1/positions',
-    body: { boardXSize: 9, boardYSize: 13, moves: [] },
+    body: { boardXSize: 9, boardYSize: 4, moves: [] },
     status: 422,
     field: 'boardYSize',
   },

@@ -60,6 +60,19 @@ describe('engine tasks of the worker', () => {
     expect(chains.map((c) => `${c.color}${c.stones.join('')}`).sort()).toEqual(['BG7', 'WC3']);
   });
 
+  it('replays a rectangular board: 7 columns (boardXSize) by 9 rows (boardYSize)', () => {
+    const report = runPosition({
+      input: position([['B', 'G9']], { boardXSize: 7, boardYSize: 9, rules: 'chinese', analyzeTurn: 1 }),
+      analyses: ['board', 'katago'],
+      options: { katago: { includeOwnership: true } },
+    });
+    expect(report.board).toMatchObject({ width: 7, height: 9, moveNumber: 1 });
+    expect(report.board).not.toHaveProperty('size');
+    const chains = (report.analyses.board as { chains: { stones: string[] }[] }).chains;
+    expect(chains.map((c) => c.stones)).toEqual([['G9']]);
+    expect((report.analyses.katago as { ownership: number[] }).ownership).toHaveLength(63);
+  });
+
   it('marks input errors as invalid input and names the field', () => {
     const cases: [() => unknown, RegExp][] = [
       [
@@ -69,11 +82,11 @@ describe('engine tasks of the worker', () => {
       [
         () =>
           preparePosition({
-            input: position([], { boardXSize: 19, boardYSize: 13 }),
+            input: position([], { boardXSize: 19, boardYSize: 3 }),
             analyses: ['bouzy'],
             options: {},
           }),
-        /^boardXSize\/boardYSize/,
+        /^boardYSize: must be an integer from 5 to 25 \(got 3\)/,
       ],
       [
         () =>

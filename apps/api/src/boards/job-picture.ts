@@ -109,7 +109,7 @@ function positionInput(raw: unknown): PositionLike {
     for (const [p, c] of setup)
       if (c === 1 || c === 2) initialStones.push([c === 1 ? 'B' : 'W', formatGtpVertex(p, geo)]);
     const turn = typeof input.moveNumber === 'number' ? input.moveNumber : undefined;
-    return { boardXSize: game.size, boardYSize: game.size, initialStones, moves, analyzeTurn: turn };
+    return { boardXSize: game.width, boardYSize: game.height, initialStones, moves, analyzeTurn: turn };
   } catch (err) {
     if (err instanceof SgfError) throw new PictureRequestError('sgf', err.message);
     throw err;

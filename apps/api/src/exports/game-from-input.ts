@@ -3,6 +3,8 @@ import { BLACK, Game, parseKataGoMove, parseRules, PASS, WHITE } from '@moyo/eng
 /** A position job's stored input (KataGo style), as far as the export reads it. */
 export interface StoredPositionInput {
   boardXSize: number;
+  /** Rows; absent in rows stored before rectangular boards: square. */
+  boardYSize?: number;
   komi?: number;
   rules?: string;
   initialStones?: unknown[];
@@ -16,7 +18,8 @@ export interface StoredPositionInput {
  * submitted, so an error here means a row no longer matches this engine; it names the field.
  */
 export function gameFromInput(input: StoredPositionInput): Game {
-  const game = new Game(input.boardXSize, { rules: parseRules(input.rules ?? 'japanese'), komi: input.komi });
+  const dims = { width: input.boardXSize, height: input.boardYSize ?? input.boardXSize };
+  const game = new Game(dims, { rules: parseRules(input.rules ?? 'japanese'), komi: input.komi });
   const initial = input.initialStones ?? [];
   if (initial.length > 0 || input.initialPlayer) {
     const stones = initial.map((m) => {

@@ -28,7 +28,7 @@ export interface TurnJobExtras {
  * asking the workers for the `katago` analysis with the query's options. Pure.
  */
 export function turnJobsOf(query: KataGoQuery, extras: TurnJobExtras = {}): KataGoTurnJob[] {
-  const geo = Geometry.of(query.size);
+  const geo = Geometry.of(query.width, query.height);
   const vertex = (p: number) => formatGtpVertex(p, geo);
   const moves: KataGoMove[] = query.moves.map((m) => [playerLetter(m.player), vertex(m.point)]);
   const initialStones: KataGoMove[] = query.initialStones.map((s) => [
@@ -39,8 +39,8 @@ export function turnJobsOf(query: KataGoQuery, extras: TurnJobExtras = {}): Kata
   const turns = [...new Set(query.turns.map((t) => t.turnNumber))];
   return turns.map((turnNumber) => {
     const input: PositionInput = {
-      boardXSize: query.size,
-      boardYSize: query.size,
+      boardXSize: query.width,
+      boardYSize: query.height,
       komi: query.komi,
       rules: query.rules.name,
       initialStones,

@@ -11,6 +11,8 @@ import {
   EyeGraphUnrealizableError,
   Game,
   IllegalMoveError,
+  MAX_BOARD_SIZE,
+  MIN_BOARD_SIZE,
   parseKataGoMove,
   parsePlayer,
   parseRules,
@@ -90,16 +92,21 @@ export function outcomeOf<T>(fn: () => T): EngineOutcome<T> {
 export function replayPosition(input: PositionInput): Position {
   if (input === null || typeof input !== 'object') throw new InvalidJobInputError('input: must be an object');
   const { boardXSize, boardYSize } = input;
-  if (!Number.isInteger(boardXSize) || boardXSize !== boardYSize) {
-    throw new InvalidJobInputError(
-      `boardXSize/boardYSize: only square boards are supported (got ${boardXSize}x${boardYSize})`,
-    );
+  for (const [field, v] of [
+    ['boardXSize', boardXSize],
+    ['boardYSize', boardYSize],
+  ] as const) {
+    if (!Number.isInteger(v) || v < MIN_BOARD_SIZE || v > MAX_BOARD_SIZE) {
+      throw new InvalidJobInputError(
+        `${field}: must be an integer from ${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE} (got ${JSON.stringify(v)})`,
+      );
+    }
   }
   const rules = withField('rules', () => parseRules(input.rules ?? 'japanese'));
   if (input.komi !== undefined && typeof input.komi !== 'number') {
     throw new InvalidJobInputError(`komi: must be a number (got ${JSON.stringify(input.komi)})`);
   }
-  const game = withField('boardXSize', () => new Game(boardXSize, { rules, komi: input.komi }));
+  const game = new Game({ width: boardXSize, height: boardYSize }, { rules, komi: input.komi });
   const initial = input.initialStones ?? [];
   const moves = input.moves ?? [];
   if (!Array.isArray(initial))

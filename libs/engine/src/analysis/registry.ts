@@ -72,7 +72,11 @@ function runNamingOptions(d: AnalysisDefinition, position: Position, options: An
 export interface AnalysisReport {
   engine: { name: string; version: string };
   board: {
-    size: number;
+    /** Side length; only on a square board (read width and height). */
+    size?: number;
+    /** Columns and rows. */
+    width: number;
+    height: number;
     toPlay: 'B' | 'W';
     moveNumber: number;
     komi: number;
@@ -103,7 +107,9 @@ export function analyzePosition(
   const report: AnalysisReport = {
     engine: { ...ENGINE },
     board: {
-      size: b.size,
+      ...(b.geo.square ? { size: b.geo.width } : {}),
+      width: b.geo.width,
+      height: b.geo.height,
       toPlay: position.toPlay === BLACK ? 'B' : 'W',
       moveNumber: position.moveNumber,
       komi: position.komi,

@@ -1,5 +1,5 @@
 import { BLACK, EMPTY, WHITE, WALL, type Player, type PointColor } from './color';
-import { Geometry, MAX_BOARD_SIZE, MIN_BOARD_SIZE } from './geometry';
+import { Geometry, MAX_BOARD_SIZE, MIN_BOARD_SIZE, type BoardDims } from './geometry';
 import { formatGtpVertex } from './coords';
 import { zobristTable } from './zobrist';
 
@@ -59,6 +59,14 @@ export interface BoardOptions {
   allowSuicide?: boolean;
 }
 
+function checkDimension(what: string, v: number): void {
+  if (!Number.isInteger(v) || v < MIN_BOARD_SIZE || v > MAX_BOARD_SIZE) {
+    throw new BoardFormatError(
+      `${what} must be an integer from ${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE}, got ${v}`,
+    );
+  }
+}
+
 // Undo record kinds.
 const REC_MOVE = 1;
 const REC_PASS = 2;
@@ -72,7 +80,6 @@ const REC_PASS = 2;
  * plays with `playRecorded` and takes back with `undo`; neither allocates in the steady state.
  */
 export class Board {
-  readonly size: number;
   readonly geo: Geometry;
   /** Point colours: EMPTY, BLACK, WHITE, WALL on the border. Read freely; mutate only via methods. */
   readonly colors: Int8Array;
@@ -107,14 +114,13 @@ export class Board {
   private recStarts: Int32Array;
   private recCount = 0;
 
-  private constructor(size: number, options: BoardOptions = {}) {
-    if (!Number.isInteger(size) || size < MIN_BOARD_SIZE || size > MAX_BOARD_SIZE) {
-      throw new BoardFormatError(
-        `board size must be an integer from ${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE}, got ${size}`,
-      );
-    }
-    this.size = size;
-    this.geo = Geometry.of(size);
+  private constructor(dims: BoardDims, options: BoardOptions = {}) {
+    const square = typeof dims === 'number';
+    const width = square ? dims : dims.width;
+    const height = square ? dims : dims.height;
+    checkDimension(square ? 'board size' : 'board width', width);
+    if (!square) checkDimension('board height', height);
+    this.geo = Geometry.of(width, height);
     const n = this.geo.arraySize;
     this.colors = this.geo.emptyColors.slice();
     this.head = new Int32Array(n);
@@ -123,33 +129,57 @@ export class Board {
     this.stones = new Int32Array(n);
     this.mark = new Int32Array(n);
     this.capMark = new Int32Array(n);
-    this.keys = zobristTable(size);
+    this.keys = zobristTable(this.geo);
     this.rec = new Int32Array(1024);
     this.recStarts = new Int32Array(256);
     this.allowSuicide = options.allowSuicide ?? false;
   }
 
-  /** An empty board of `size` (5..25). Throws BoardFormatError on another size. */
-  static empty(size: number, options?: BoardOptions): Board {
-    return new Board(size, options);
+  /**
+   * An empty board of `dims`: a side length, or a width and a height (a Geometry), each 5..25.
+   * Throws BoardFormatError naming the bad dimension.
+   */
+  static empty(dims: BoardDims, options?: BoardOptions): Board {
+    return new Board(dims, options);
+  }
+
+  /** Side length of a square board; throws RangeError on a rectangular one (see `Geometry.size`). */
+  get size(): number {
+    return this.geo.size;
+  }
+
+  /** Number of columns. */
+  get width(): number {
+    return this.geo.width;
+  }
+
+  /** Number of rows. */
+  get height(): number {
+    return this.geo.height;
   }
 
   /**
    * A board from golden rows: `X` Black, `O` White, `.` (or `+`) empty, top row first, one row per
-   * line of the same length as the number of rows. Chains without liberties are kept as given.
-   * Throws BoardFormatError naming the bad row and character.
+   * line of the same length (the width; a board may be rectangular). Chains without liberties are
+   * kept as given. Throws BoardFormatError naming the bad row and character.
    */
   static fromRows(rows: string[], options?: BoardOptions): Board {
-    const size = rows.length;
-    if (size < MIN_BOARD_SIZE || size > MAX_BOARD_SIZE) {
-      throw new BoardFormatError(`rows: need ${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE} rows, got ${size}`);
+    const height = rows.length;
+    if (height < MIN_BOARD_SIZE || height > MAX_BOARD_SIZE) {
+      throw new BoardFormatError(`rows: need ${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE} rows, got ${height}`);
     }
-    const board = new Board(size, options);
+    const width = rows[0].length;
+    if (width < MIN_BOARD_SIZE || width > MAX_BOARD_SIZE) {
+      throw new BoardFormatError(
+        `rows[0]: need ${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE} columns, got ${width}`,
+      );
+    }
+    const board = new Board({ width, height }, options);
     rows.forEach((row, y) => {
-      if (row.length !== size) {
-        throw new BoardFormatError(`rows[${y}]: length ${row.length}, want ${size} (square board)`);
+      if (row.length !== width) {
+        throw new BoardFormatError(`rows[${y}]: length ${row.length}, want ${width} (as rows[0])`);
       }
-      for (let x = 0; x < size; x++) {
+      for (let x = 0; x < width; x++) {
         const ch = row[x];
         const c = ch === 'X' ? BLACK_ : ch === 'O' ? WHITE_ : ch === '.' || ch === '+' ? EMPTY_ : -1;
         if (c < 0) throw new BoardFormatError(`rows[${y}][${x}]: bad character '${ch}' (want X, O or .)`);
@@ -161,12 +191,13 @@ export class Board {
   }
 
   /**
-   * A board holding the stones of `colors`, a colour array laid out as `Geometry.of(size)` (what a
-   * `{ geo, colors }` position carries); anything but BLACK and WHITE on a point is empty. No
-   * history, no ko; chains without liberties are kept as given. Throws BoardFormatError on a bad size.
+   * A board holding the stones of `colors`, a colour array laid out as the geometry of `dims`
+   * (what a `{ geo, colors }` position carries: pass its `geo`); anything but BLACK and WHITE on a
+   * point is empty. No history, no ko; chains without liberties are kept as given. Throws
+   * BoardFormatError on a bad size.
    */
-  static fromColors(size: number, colors: ArrayLike<number>, options?: BoardOptions): Board {
-    const board = new Board(size, options);
+  static fromColors(dims: BoardDims, colors: ArrayLike<number>, options?: BoardOptions): Board {
+    const board = new Board(dims, options);
     for (const p of board.geo.points) {
       const c = colors[p];
       board.colors[p] = c === BLACK_ || c === WHITE_ ? c : EMPTY_;
@@ -178,9 +209,9 @@ export class Board {
   /** The position as golden rows (`X`, `O`, `.`), top row first. Does not mutate. */
   toRows(): string[] {
     const rows: string[] = [];
-    for (let y = 0; y < this.size; y++) {
+    for (let y = 0; y < this.geo.height; y++) {
       let s = '';
-      for (let x = 0; x < this.size; x++) {
+      for (let x = 0; x < this.geo.width; x++) {
         const c = this.colors[this.geo.pt(x, y)];
         s += c === BLACK_ ? 'X' : c === WHITE_ ? 'O' : '.';
       }
@@ -191,7 +222,7 @@ export class Board {
 
   /** An independent copy (colours, chains, hash, ko, captures; the undo history is not copied). */
   clone(): Board {
-    const b = new Board(this.size, { allowSuicide: this.allowSuicide });
+    const b = new Board(this.geo, { allowSuicide: this.allowSuicide });
     b.colors.set(this.colors);
     b.head.set(this.head);
     b.next.set(this.next);
@@ -772,8 +803,7 @@ export class Board {
    * clears the ko point and the undo history (setup is not a move). Chains are rebuilt.
    */
   setStone(p: number, color: PointColor): void {
-    if (!this.onBoard(p))
-      throw new RangeError(`setStone: point ${p} is not on the ${this.size}x${this.size} board`);
+    if (!this.onBoard(p)) throw new RangeError(`setStone: point ${p} is not on the ${this.geo.label} board`);
     if (color !== EMPTY_ && color !== BLACK_ && color !== WHITE_) {
       throw new RangeError(`setStone: color must be EMPTY, BLACK or WHITE, got ${color}`);
     }

@@ -31,12 +31,11 @@ export function parseGtpVertex(vertex: string, geo: Geometry): number {
   if (m[1] === 'I') throw new CoordinateError(vertex, 'GTP columns skip the letter I');
   const x = GTP_COLUMNS.indexOf(m[1]);
   const row = Number(m[2]);
-  if (x >= geo.size)
-    throw new CoordinateError(vertex, `column ${m[1]} is off the ${geo.size}x${geo.size} board`);
-  if (row < 1 || row > geo.size) {
-    throw new CoordinateError(vertex, `row ${row} is off the ${geo.size}x${geo.size} board`);
+  if (x >= geo.width) throw new CoordinateError(vertex, `column ${m[1]} is off the ${geo.label} board`);
+  if (row < 1 || row > geo.height) {
+    throw new CoordinateError(vertex, `row ${row} is off the ${geo.label} board`);
   }
-  return geo.pt(x, geo.size - row);
+  return geo.pt(x, geo.height - row);
 }
 
 /** Formats a point (or PASS) as a GTP vertex such as `Q16` or `pass`. Does not validate beyond range. */
@@ -44,8 +43,8 @@ export function formatGtpVertex(p: number, geo: Geometry): string {
   if (p === PASS) return 'pass';
   const x = geo.x(p);
   const y = geo.y(p);
-  if (!geo.inside(x, y)) throw new CoordinateError(p, `point index is off the ${geo.size}x${geo.size} board`);
-  return GTP_COLUMNS[x] + String(geo.size - y);
+  if (!geo.inside(x, y)) throw new CoordinateError(p, `point index is off the ${geo.label} board`);
+  return GTP_COLUMNS[x] + String(geo.height - y);
 }
 
 /**
@@ -54,11 +53,11 @@ export function formatGtpVertex(p: number, geo: Geometry): string {
  */
 export function parseSgfPoint(value: string, geo: Geometry): number {
   if (typeof value !== 'string') throw new CoordinateError(value, 'not a string');
-  if (value === '' || (value === 'tt' && geo.size <= 19)) return PASS;
+  if (value === '' || (value === 'tt' && geo.width <= 19 && geo.height <= 19)) return PASS;
   if (!/^[a-zA-Z]{2}$/.test(value)) throw new CoordinateError(value, 'SGF points are two letters, e.g. pd');
   const x = sgfLetter(value.charCodeAt(0));
   const y = sgfLetter(value.charCodeAt(1));
-  if (!geo.inside(x, y)) throw new CoordinateError(value, `point is off the ${geo.size}x${geo.size} board`);
+  if (!geo.inside(x, y)) throw new CoordinateError(value, `point is off the ${geo.label} board`);
   return geo.pt(x, y);
 }
 
@@ -72,7 +71,7 @@ export function formatSgfPoint(p: number, geo: Geometry): string {
   if (p === PASS) return '';
   const x = geo.x(p);
   const y = geo.y(p);
-  if (!geo.inside(x, y)) throw new CoordinateError(p, `point index is off the ${geo.size}x${geo.size} board`);
+  if (!geo.inside(x, y)) throw new CoordinateError(p, `point index is off the ${geo.label} board`);
   return String.fromCharCode(97 + x, 97 + y);
 }
 
@@ -115,7 +114,7 @@ export function parseOgsPoint(xy: unknown, geo: Geometry): number {
   }
   const [x, y] = xy as [number, number];
   if (x === -1 && y === -1) return PASS;
-  if (!geo.inside(x, y)) throw new CoordinateError(xy, `point is off the ${geo.size}x${geo.size} board`);
+  if (!geo.inside(x, y)) throw new CoordinateError(xy, `point is off the ${geo.label} board`);
   return geo.pt(x, y);
 }
 
@@ -124,6 +123,6 @@ export function formatOgsPoint(p: number, geo: Geometry): [number, number] {
   if (p === PASS) return [-1, -1];
   const x = geo.x(p);
   const y = geo.y(p);
-  if (!geo.inside(x, y)) throw new CoordinateError(p, `point index is off the ${geo.size}x${geo.size} board`);
+  if (!geo.inside(x, y)) throw new CoordinateError(p, `point index is off the ${geo.label} board`);
   return [x, y];
 }

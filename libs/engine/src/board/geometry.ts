@@ -4,19 +4,31 @@ import { WALL } from './color';
 export const MIN_BOARD_SIZE = 5;
 export const MAX_BOARD_SIZE = 25;
 
+function checkDimension(what: string, v: number): void {
+  if (!Number.isInteger(v) || v < 1 || v > MAX_BOARD_SIZE) {
+    throw new RangeError(`${what} must be an integer from 1 to ${MAX_BOARD_SIZE}, got ${v}`);
+  }
+}
+
+/** A board's dimensions: a side length (square) or a width and a height (a Geometry is one). */
+export type BoardDims = number | { readonly width: number; readonly height: number };
+
 /**
- * Point indexing for a square board of side `size`, with a one-point WALL border.
+ * Point indexing for a board of `width` columns and `height` rows, with a one-point WALL border.
  *
- * `pt(x, y) = (x + 1) + (y + 1) * stride` with `stride = size + 1`: the left and right borders
+ * `pt(x, y) = (x + 1) + (y + 1) * stride` with `stride = width + 1`: the left and right borders
  * share one column, so every on-board point has four in-array neighbours at `pt ± 1` and
- * `pt ± stride`. x is the column from the left (0 = A), y the row from the TOP (0 = row `size`),
- * the same orientation as SGF and OGS and as our row-major JSON maps.
+ * `pt ± stride`. x is the column from the left (0 = A), y the row from the TOP (0 = row `height`),
+ * the same orientation as SGF and OGS and as our row-major JSON maps (`height` rows of `width`).
+ * Square boards index exactly as before rectangles existed (stride size + 1).
  *
- * Geometries are immutable and cached per size: share them freely.
+ * Geometries are immutable and cached per dimensions: share them freely.
  */
 export class Geometry {
-  /** Side length. */
-  readonly size: number;
+  /** Number of columns (KataGo's boardXSize). */
+  readonly width: number;
+  /** Number of rows (KataGo's boardYSize). */
+  readonly height: number;
   /** Distance between vertically adjacent points. */
   readonly stride: number;
   /** Length of every per-point array on this geometry (including the border). */
@@ -25,22 +37,23 @@ export class Geometry {
   readonly adjacent: Int32Array;
   /** Offsets of the four diagonal neighbours. */
   readonly diagonal: Int32Array;
-  /** Every on-board point, row-major from the top-left (A19 first on 19x19). */
+  /** Every on-board point, row-major from the top-left (A19 first on 19x19): height rows of width. */
   readonly points: Int32Array;
   /** An array of the right size with WALL on the border and EMPTY (0) elsewhere; copy it, do not mutate. */
   readonly emptyColors: Int8Array;
 
-  private constructor(size: number) {
-    this.size = size;
-    this.stride = size + 1;
-    this.arraySize = (size + 2) * this.stride + 1;
+  private constructor(width: number, height: number) {
+    this.width = width;
+    this.height = height;
+    this.stride = width + 1;
+    this.arraySize = (height + 2) * this.stride + 1;
     this.adjacent = Int32Array.of(-1, 1, -this.stride, this.stride);
     this.diagonal = Int32Array.of(-this.stride - 1, -this.stride + 1, this.stride - 1, this.stride + 1);
-    this.points = new Int32Array(size * size);
+    this.points = new Int32Array(width * height);
     this.emptyColors = new Int8Array(this.arraySize).fill(WALL);
     let i = 0;
-    for (let y = 0; y < size; y++) {
-      for (let x = 0; x < size; x++) {
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
         const p = this.pt(x, y);
         this.points[i++] = p;
         this.emptyColors[p] = 0;
@@ -50,17 +63,48 @@ export class Geometry {
 
   private static readonly cache = new Map<number, Geometry>();
 
-  /** The geometry for a square board of `size`; throws RangeError outside 1..MAX_BOARD_SIZE. */
-  static of(size: number): Geometry {
-    let g = Geometry.cache.get(size);
+  /**
+   * The geometry of a `width` x `height` board (`height` defaults to `width`: square); throws
+   * RangeError naming the dimension outside 1..MAX_BOARD_SIZE.
+   */
+  static of(width: number, height = width): Geometry {
+    checkDimension(width === height ? 'board size' : 'board width', width);
+    if (height !== width) checkDimension('board height', height);
+    const key = width * 64 + height;
+    let g = Geometry.cache.get(key);
     if (!g) {
-      if (!Number.isInteger(size) || size < 1 || size > MAX_BOARD_SIZE) {
-        throw new RangeError(`board size must be an integer from 1 to ${MAX_BOARD_SIZE}, got ${size}`);
-      }
-      g = new Geometry(size);
-      Geometry.cache.set(size, g);
+      g = new Geometry(width, height);
+      Geometry.cache.set(key, g);
     }
     return g;
+  }
+
+  /** The geometry of `dims`: a side length, or anything with a width and a height. */
+  static ofDims(dims: BoardDims): Geometry {
+    return typeof dims === 'number' ? Geometry.of(dims) : Geometry.of(dims.width, dims.height);
+  }
+
+  /** True when width equals height. */
+  get square(): boolean {
+    return this.width === this.height;
+  }
+
+  /**
+   * Side length of a square board. Throws RangeError on a rectangular one: code that reads `size`
+   * assumes a square, so it must read `width` / `height` instead (a loud error, not wrong points).
+   */
+  get size(): number {
+    if (this.width !== this.height) {
+      throw new RangeError(
+        `size: the ${this.width}x${this.height} board is not square (read width and height)`,
+      );
+    }
+    return this.width;
+  }
+
+  /** `19x19`, `7x9`: width x height, for messages. */
+  get label(): string {
+    return `${this.width}x${this.height}`;
   }
 
   /** Point index of column x, row y (both 0-based, y from the top). No bounds check. */
@@ -80,11 +124,11 @@ export class Geometry {
 
   /** True when (x, y) lies on the board. */
   inside(x: number, y: number): boolean {
-    return x >= 0 && y >= 0 && x < this.size && y < this.size;
+    return x >= 0 && y >= 0 && x < this.width && y < this.height;
   }
 
-  /** Row-major index (0 .. size*size-1) of a point: its slot in our JSON maps. */
+  /** Row-major index (0 .. width*height-1) of a point: its slot in our JSON maps. */
   index(p: number): number {
-    return this.y(p) * this.size + this.x(p);
+    return this.y(p) * this.width + this.x(p);
   }
 }

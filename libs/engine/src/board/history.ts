@@ -1,7 +1,7 @@
 import { Board, IllegalMoveError } from './board';
 import { BLACK, WHITE, opponent, type Player, type PointColor } from './color';
 import { PASS, formatGtpVertex, parseGtpVertex, type Move } from './coords';
-import { Geometry } from './geometry';
+import { Geometry, type BoardDims } from './geometry';
 import { RULES, type Rules } from './rules';
 
 /** Options for a new Game. */
@@ -38,12 +38,13 @@ export class Game {
   /** Position hashes seen (with counts) for the superko check; key includes the player when situational. */
   private readonly seen = new Map<number, number>();
 
-  constructor(size: number, options: GameOptions = {}) {
+  /** A game on an empty board of `dims`: a side length, or a width and a height (5..25 each). */
+  constructor(dims: BoardDims, options: GameOptions = {}) {
     this.rules = options.rules ?? RULES.japanese;
     this.komi = options.komi ?? this.rules.defaultKomi;
     if (!Number.isFinite(this.komi))
       throw new RangeError(`komi: must be a finite number, got ${options.komi}`);
-    this.board = Board.empty(size, { allowSuicide: this.rules.suicide });
+    this.board = Board.empty(dims, { allowSuicide: this.rules.suicide });
     this.remember();
   }
 
@@ -52,8 +53,19 @@ export class Game {
     return this.actions;
   }
 
+  /** Side length of a square board; throws RangeError on a rectangular one (see `Geometry.size`). */
   get size(): number {
     return this.board.size;
+  }
+
+  /** Number of columns. */
+  get width(): number {
+    return this.board.geo.width;
+  }
+
+  /** Number of rows. */
+  get height(): number {
+    return this.board.geo.height;
   }
 
   get geo(): Geometry {
@@ -238,7 +250,7 @@ export class Game {
 
   /** A copy of the game with its own board (history replayed). */
   clone(): Game {
-    const g = new Game(this.size, { rules: this.rules, komi: this.komi });
+    const g = new Game(this.geo, { rules: this.rules, komi: this.komi });
     for (const a of this.actions) {
       if (a.kind === 'move') g.play(a.point, a.player);
       else g.setup(a.stones, a.toPlayAfter);
@@ -249,11 +261,14 @@ export class Game {
 }
 
 /**
- * The GTP `fixed_handicap` points for `count` stones on a `size` board, in the GTP v2 order
- * (corners, then sides, then the centre on odd sizes). Throws RangeError naming the limit.
+ * The GTP `fixed_handicap` points for `count` stones on a square board of `dims`, in the GTP v2
+ * order (corners, then sides, then the centre on odd sizes). Throws RangeError naming the limit;
+ * a rectangular board has no fixed handicap.
  */
-export function fixedHandicapPoints(size: number, count: number): number[] {
-  const geo = Geometry.of(size);
+export function fixedHandicapPoints(dims: BoardDims, count: number): number[] {
+  const geo = Geometry.ofDims(dims);
+  if (!geo.square) throw new RangeError(`handicap: no fixed handicap on ${geo.label}`);
+  const size = geo.size;
   const max = size < 7 ? 0 : size % 2 === 0 || size === 7 ? 4 : 9;
   if (!Number.isInteger(count) || count < 2 || count > max) {
     throw new RangeError(

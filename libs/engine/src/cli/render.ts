@@ -14,7 +14,7 @@ function fmt(v: number | string | null): string {
  * without a value show X/O, empty points without one show `.`). Does not mutate.
  */
 export function renderBoard(board: Board, grid?: PointGrid): string {
-  const size = board.size;
+  const { width: columns, height: rows } = board.geo;
   const cells: string[] = [];
   board.geo.points.forEach((p, i) => {
     const c = board.colors[p];
@@ -25,14 +25,14 @@ export function renderBoard(board: Board, grid?: PointGrid): string {
   const width = Math.max(1, ...cells.map((c) => c.length));
   const header =
     '   ' +
-    GTP_COLUMNS.slice(0, size)
+    GTP_COLUMNS.slice(0, columns)
       .split('')
       .map((l) => l.padStart(width))
       .join(' ');
   const lines = [header];
-  for (let y = 0; y < size; y++) {
-    const row = cells.slice(y * size, (y + 1) * size).map((c) => c.padStart(width));
-    lines.push(`${String(size - y).padStart(2)} ${row.join(' ')} ${size - y}`);
+  for (let y = 0; y < rows; y++) {
+    const row = cells.slice(y * columns, (y + 1) * columns).map((c) => c.padStart(width));
+    lines.push(`${String(rows - y).padStart(2)} ${row.join(' ')} ${rows - y}`);
   }
   lines.push(header);
   return lines.join('\n') + '\n';

@@ -110,7 +110,7 @@ function survivalChance(stones: number): number {
 
 /** A board holding the position's stones (no history, no ko). */
 export function boardFromPosition(pos: ColorPosition): Board {
-  return pos instanceof Board ? pos.clone() : Board.fromColors(pos.geo.size, pos.colors);
+  return pos instanceof Board ? pos.clone() : Board.fromColors(pos.geo, pos.colors);
 }
 
 /**

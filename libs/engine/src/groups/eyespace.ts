@@ -61,11 +61,12 @@ function eyeGraph(
   pos: ColorPosition,
   points: readonly number[],
   owner: Player,
+  margins?: ReadonlySet<number>,
 ): { text: string; x0: number; y0: number } {
   const { geo, colors } = pos;
   const inSpace = new Set(points);
-  let x0 = geo.size;
-  let y0 = geo.size;
+  let x0 = geo.width;
+  let y0 = geo.height;
   let x1 = -1;
   let y1 = -1;
   for (const p of points) {
@@ -79,8 +80,8 @@ function eyeGraph(
   for (let y = y0 - 1; y <= y1 + 1; y++) {
     let row = '';
     for (let x = x0 - 1; x <= x1 + 1; x++) {
-      const offX = x < 0 || x >= geo.size;
-      const offY = y < 0 || y >= geo.size;
+      const offX = x < 0 || x >= geo.width;
+      const offY = y < 0 || y >= geo.height;
       if (offX && offY) row += '+';
       else if (offY) row += '-';
       else if (offX) row += '|';
@@ -88,7 +89,7 @@ function eyeGraph(
         const p = geo.pt(x, y);
         if (!inSpace.has(p)) row += ' ';
         else
-          row += marginal(geo, colors, p, enemy, inSpace)
+          row += margins?.has(p) || marginal(geo, colors, p, enemy, inSpace)
             ? colors[p] === enemy
               ? '$'
               : '!'
@@ -101,9 +102,9 @@ function eyeGraph(
   }
   // Keep only the edge rows/columns that touch the board edge; drop blank frame lines.
   const keepTop = y0 === 0;
-  const keepBottom = y1 === geo.size - 1;
+  const keepBottom = y1 === geo.height - 1;
   const keepLeft = x0 === 0;
-  const keepRight = x1 === geo.size - 1;
+  const keepRight = x1 === geo.width - 1;
   const body = rows.slice(keepTop ? 0 : 1, keepBottom ? rows.length : rows.length - 1);
   const text = body
     .map((r) => r.slice(keepLeft ? 0 : 1, keepRight ? r.length : r.length - 1).replace(/\s+$/, ''))
@@ -126,13 +127,16 @@ function marginal(geo: Geometry, colors: Int8Array, p: number, enemy: number, in
 /**
  * Eye range of an eye space (connected points not holding `owner`'s stones, bordered only by
  * `owner`). Small spaces are read by the eye-graph reader (cached by shape); big ones give two eyes;
- * spaces the reader cannot take fall back to a size rule. Pure apart from the shape cache.
+ * spaces the reader cannot take fall back to a size rule. `margins`: points of the space that are
+ * marginal besides the false-eye shapes (the owl's points next to where the enemy comes in). Pure
+ * apart from the shape cache.
  */
 export function eyeRange(
   pos: ColorPosition,
   points: readonly number[],
   owner: Player,
   params: EyeSpaceParams = DEFAULT_EYE_SPACE_PARAMS,
+  margins?: ReadonlySet<number>,
 ): EyeRange {
   let empties = 0;
   for (const p of points) if (pos.colors[p] === 0) empties++;
@@ -145,7 +149,7 @@ export function eyeRange(
   });
   if (empties >= params.bigSpace) return bySize(2, 2);
   if (points.length <= params.readerMaxPoints) {
-    const { text, x0, y0 } = eyeGraph(pos, points, owner);
+    const { text, x0, y0 } = eyeGraph(pos, points, owner, margins);
     let cached = readerCache.get(text);
     if (cached === undefined) {
       try {

@@ -101,9 +101,9 @@ export function readTactics(
 ): TacticalStatus[] {
   const out: TacticalStatus[] = strings.strings.map(() => 'safe');
   const { geo, colors } = pos;
-  if (geo.size < MIN_BOARD_SIZE) return out;
+  if (geo.width < MIN_BOARD_SIZE || geo.height < MIN_BOARD_SIZE) return out;
   if (!strings.strings.some((s) => s.liberties.length <= params.maxLiberties)) return out;
-  const board = Board.fromColors(geo.size, colors);
+  const board = Board.fromColors(geo, colors);
   for (const s of strings.strings) {
     if (s.liberties.length === 0 || s.liberties.length > params.maxLiberties) continue;
     const p = s.stones[0];

@@ -1,4 +1,5 @@
 import { BLACK, WHITE, type Player } from '../board/color';
+import type { BoardDims } from '../board/geometry';
 import { Game } from '../board/history';
 import { RULES, type Rules } from '../board/rules';
 import { GtpError } from './protocol';
@@ -27,7 +28,7 @@ export class GtpSession {
    */
   setRules(rules: Rules): void {
     const old = this.game;
-    const game = new Game(old.size, { rules, komi: old.komi });
+    const game = new Game(old.geo, { rules, komi: old.komi });
     for (const a of old.history) {
       if (a.kind === 'move') game.play(a.point, a.player);
       else game.setup(a.stones, a.toPlayAfter);
@@ -38,9 +39,9 @@ export class GtpSession {
     this.rules = rules;
   }
 
-  /** Replaces the game by an empty one of `size`, keeping komi and rules. */
-  resetBoard(size = this.game.size): void {
-    this.game = new Game(size, { rules: this.rules, komi: this.game.komi });
+  /** Replaces the game by an empty one of `dims` (default: the same board), keeping komi and rules. */
+  resetBoard(dims: BoardDims = this.game.geo): void {
+    this.game = new Game(dims, { rules: this.rules, komi: this.game.komi });
   }
 }
 

@@ -53,18 +53,18 @@ export class FreihofnerMapper {
   /** Creates the scratch for `geo`. */
   constructor(geo: Geometry) {
     this.geo = geo;
-    const size = geo.size;
+    const { width, height } = geo;
     this.edgeBits = new Uint8Array(geo.arraySize);
     this.edgeDist = new Int32Array(4 * geo.arraySize);
     for (const p of geo.points) {
       const x = geo.x(p);
       const y = geo.y(p);
-      this.edgeDist.set([x, size - 1 - x, y, size - 1 - y], 4 * p);
+      this.edgeDist.set([x, width - 1 - x, y, height - 1 - y], 4 * p);
       this.edgeBits[p] =
         (x === 0 ? EDGE_LEFT : 0) |
-        (x === size - 1 ? EDGE_RIGHT : 0) |
+        (x === width - 1 ? EDGE_RIGHT : 0) |
         (y === 0 ? EDGE_TOP : 0) |
-        (y === size - 1 ? EDGE_BOTTOM : 0);
+        (y === height - 1 ? EDGE_BOTTOM : 0);
     }
     this.stamp = new Int32Array(geo.arraySize);
     this.order = new Int32Array(geo.arraySize);

@@ -14,7 +14,7 @@ export interface ColorPosition {
 export function checkPointArray(field: string, arr: ArrayLike<number>, geo: Geometry): void {
   if (arr.length < geo.arraySize) {
     throw new RangeError(
-      `${field}: needs one slot per point (length ${geo.arraySize} on ${geo.size}x${geo.size}), got length ${arr.length}`,
+      `${field}: needs one slot per point (length ${geo.arraySize} on ${geo.label}), got length ${arr.length}`,
     );
   }
 }

@@ -22,8 +22,8 @@ export function parseKataGoVertex(text: unknown, geo: Geometry): number | null {
   if (!m) return null;
   const x = GTP_COLUMNS.indexOf(m[1]);
   const row = Number(m[2]);
-  if (x < 0 || x >= geo.size || row < 1 || row > geo.size) return null;
-  return geo.pt(x, geo.size - row);
+  if (x < 0 || x >= geo.width || row < 1 || row > geo.height) return null;
+  return geo.pt(x, geo.height - row);
 }
 
 /** KataGo's player forms (`PlayerIO::tryParsePlayer`): `B`, `W`, `black`, `white`, any case; else null. */

@@ -16,7 +16,9 @@ import { resolveKataGoRules } from './rules';
 /** A query ready to analyse: the position's facts and the answer's options. */
 export interface KataGoQuery {
   readonly id: string;
-  readonly size: number;
+  /** boardXSize (columns) and boardYSize (rows); ownership maps are `height` rows of `width`. */
+  readonly width: number;
+  readonly height: number;
   readonly rules: Rules;
   readonly komi: number;
   /** White's handicap bonus rule (the rules' own, or the top-level `whiteHandicapBonus`). */
@@ -239,14 +241,7 @@ function parseQuery(
   if (typeof ys !== 'number' || !Number.isInteger(ys) || ys < MIN_BOARD_SIZE || ys > MAX_BOARD_SIZE) {
     throw new KataGoFieldError('boardYSize', sizeText);
   }
-  if (xs !== ys) {
-    // The engine's board is square (one Geometry.size read by every analysis): refused, not approximated.
-    throw new KataGoFieldError(
-      'boardYSize',
-      `Moyo analyses square boards only: boardYSize ${ys} must equal boardXSize ${xs} (rectangular boards are not supported)`,
-    );
-  }
-  const geo = Geometry.of(xs);
+  const geo = Geometry.of(xs, ys);
   if (q.rules === undefined) throw new KataGoFieldError('rules', 'Must provide rules (a name or an object)');
   const resolved = resolveKataGoRules(q.rules);
   for (const note of resolved.approximations) {
@@ -329,7 +324,8 @@ function parseQuery(
   }
   const query: KataGoQuery = {
     id,
-    size: xs,
+    width: xs,
+    height: ys,
     rules: resolved.rules,
     komi,
     whiteHandicapBonus: whb,

@@ -15,7 +15,7 @@ import { defaultInitialPlayer, type KataGoQuery } from './query';
  * `moves` naming the first illegal move.
  */
 export function gameAtTurn(query: KataGoQuery, turnNumber: number): Game {
-  const game = new Game(query.size, { rules: query.rules, komi: query.komi });
+  const game = new Game(query, { rules: query.rules, komi: query.komi });
   const first = query.initialPlayer ?? defaultInitialPlayer(query);
   if (query.initialStones.length > 0) {
     // Setup stones are not counted as handicap: KataGo's bonus for them depends on the rules.

@@ -11,14 +11,14 @@ import { RenderInputError } from './svg';
  */
 export function pictureStones(position: ColorPosition): Uint8Array {
   const { geo, colors } = position;
-  const out = new Uint8Array(geo.size * geo.size);
+  const out = new Uint8Array(geo.points.length);
   for (let i = 0; i < geo.points.length; i++) out[i] = colors[geo.points[i]];
   return out;
 }
 
 /** Row-major copy of a point-indexed map (WALL border dropped). Allocates; reads `map`. */
 export function pictureRowMajor(geo: Geometry, map: ArrayLike<number>): Float64Array {
-  const out = new Float64Array(geo.size * geo.size);
+  const out = new Float64Array(geo.points.length);
   for (let i = 0; i < geo.points.length; i++) out[i] = map[geo.points[i]];
   return out;
 }

@@ -29,7 +29,7 @@ export function positionOverlay(position: Position, name: string): PictureOverla
       `unknown overlay '${name}'; expected one of ${RESULT_OVERLAYS.join(', ')}`,
     );
   }
-  const size = position.board.size;
+  const size = position.board.geo.width;
   for (const analysis of SOURCES[name]) {
     if (!ANALYSES.has(analysis)) continue;
     const report = JSON.parse(JSON.stringify(analyzePosition(position, [analysis]))) as unknown;
@@ -50,6 +50,12 @@ export function positionOverlay(position: Position, name: string): PictureOverla
  */
 export function renderPositionSvg(position: Position, overlays: readonly string[] = []): string {
   const board = position.board;
+  if (!board.geo.square) {
+    throw new RenderInputError(
+      'board',
+      `pictures are drawn of square boards only, this one is ${board.geo.label}`,
+    );
+  }
   const moves = position.game?.moves ?? [];
   const last = moves.length ? moves[moves.length - 1].point : PASS;
   return renderBoardSvg({

@@ -122,7 +122,7 @@ export function writeAnalysedSgf(
   analyses: ReadonlyMap<number, SgfMoveAnalysis>,
   options: Omit<WriteSgfOptions, 'nodeProperties'> = {},
 ): string {
-  const replay = new Game(game.size, { rules: game.rules, komi: game.komi });
+  const replay = new Game(game.geo, { rules: game.rules, komi: game.komi });
   const props = new Map<number, Record<string, string[]>>();
   let moveNumber = 0;
   const note = () => {

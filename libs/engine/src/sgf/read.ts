@@ -9,7 +9,9 @@ import { SgfError } from './errors';
 
 /** The root facts of an SGF game plus its main line, read but not yet replayed. */
 export interface SgfRecord {
-  size: number;
+  /** Columns and rows: SZ[19] is 19 x 19, SZ[7:9] is 7 columns by 9 rows (FF[4]). */
+  width: number;
+  height: number;
   /** KM, or 0 when absent (the SGF default). */
   komi: number;
   /** HA, or 0. */
@@ -43,7 +45,8 @@ function recognisedRules(ru: string | undefined): Rules {
 /**
  * Parses SGF text (with @sabaki/sgf) and reads the first game's root properties and main line
  * (first child at every branch). Throws SgfError naming the node and property on bad input:
- * no game tree, rectangular or out-of-range SZ, non-numeric KM/HA. Does not replay the moves.
+ * no game tree, out-of-range SZ (`SZ[n]` or the rectangular `SZ[w:h]`, each 5..25), non-numeric
+ * KM/HA. Does not replay the moves.
  */
 export function readSgf(text: string): SgfRecord {
   if (typeof text !== 'string') throw new SgfError('input is not text');
@@ -64,16 +67,13 @@ export function readSgf(text: string): SgfRecord {
     throw new SgfError(`GM[${gm}] is not Go (GM[1])`, 0, undefined, 'GM');
 
   const sz = rootData.SZ?.[0]?.trim() ?? '19';
-  if (sz.includes(':')) {
-    const [w, h] = sz.split(':');
-    if (w.trim() !== h.trim()) {
-      throw new SgfError(`rectangular board ${sz} is not supported (square boards only)`, 0, undefined, 'SZ');
-    }
-  }
-  const size = Number(sz.split(':')[0]);
-  if (!Number.isInteger(size) || size < MIN_BOARD_SIZE || size > MAX_BOARD_SIZE) {
+  const dims = sz.split(':');
+  const width = Number(dims[0].trim());
+  const height = dims.length === 2 ? Number(dims[1].trim()) : width;
+  const inRange = (n: number) => Number.isInteger(n) && n >= MIN_BOARD_SIZE && n <= MAX_BOARD_SIZE;
+  if (dims.length > 2 || dims[0].trim() === '' || !inRange(width) || !inRange(height)) {
     throw new SgfError(
-      `board size ${JSON.stringify(sz)} is not supported (want ${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE})`,
+      `board size ${JSON.stringify(sz)} is not supported (want ${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE}, or W:H with each in that range)`,
       0,
       undefined,
       'SZ',
@@ -86,7 +86,7 @@ export function readSgf(text: string): SgfRecord {
   }
   const haText = rootData.HA?.[0]?.trim();
   const handicap = haText === undefined || haText === '' ? 0 : Number(haText);
-  if (!Number.isInteger(handicap) || handicap < 0 || handicap > size * size) {
+  if (!Number.isInteger(handicap) || handicap < 0 || handicap > width * height) {
     throw new SgfError(`handicap ${JSON.stringify(haText)} is not a stone count`, 0, undefined, 'HA');
   }
   const info: Record<string, string> = {};
@@ -94,7 +94,17 @@ export function readSgf(text: string): SgfRecord {
   let moveCount = 0;
   for (const n of nodes) if (n.B !== undefined || n.W !== undefined) moveCount++;
   const rulesText = rootData.RU?.[0];
-  return { size, komi, handicap, rules: recognisedRules(rulesText), rulesText, info, nodes, moveCount };
+  return {
+    width,
+    height,
+    komi,
+    handicap,
+    rules: recognisedRules(rulesText),
+    rulesText,
+    info,
+    nodes,
+    moveCount,
+  };
 }
 
 /** Expands SGF point lists, including compressed rectangles `aa:cc`. Throws CoordinateError. */
@@ -141,7 +151,7 @@ export function replaySgf(record: SgfRecord, options: ReplayOptions = {}): Game 
       `move ${stopAt} is past the end of the game (${record.moveCount} move${record.moveCount === 1 ? '' : 's'})`,
     );
   }
-  const game = new Game(record.size, { rules: options.rules ?? record.rules, komi: record.komi });
+  const game = new Game(record, { rules: options.rules ?? record.rules, komi: record.komi });
   const geo = game.geo;
   let moves = 0;
   for (let i = 0; i < record.nodes.length; i++) {

@@ -37,7 +37,7 @@ export function writeSgf(game: Game, options: WriteSgfOptions = {}): string {
     FF: ['4'],
     CA: ['UTF-8'],
     AP: [options.application ?? 'moyo'],
-    SZ: [String(game.size)],
+    SZ: [geo.square ? String(geo.width) : `${geo.width}:${geo.height}`],
     KM: [String(game.komi)],
     RU: [RU[game.rules.name]],
   };

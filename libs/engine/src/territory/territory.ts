@@ -119,7 +119,7 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
   const params: TerritoryParams = { ...DEFAULT_TERRITORY_PARAMS, ...options.params };
   // Dragon statuses by reading: the owl confirms a death or overturns it.
   // Boards under the board's minimum size (garbage input) are not read.
-  const read = options.reading !== false && pos.geo.size >= MIN_BOARD_SIZE;
+  const read = options.reading !== false && Math.min(pos.geo.width, pos.geo.height) >= MIN_BOARD_SIZE;
   const refiner = read ? new ReadingRefiner(boardFromPosition(pos)) : undefined;
   if (refiner) refiner.gameOver = options.gameOver === true;
   const groups = analyzeGroups(pos, {

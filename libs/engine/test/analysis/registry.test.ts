@@ -43,6 +43,8 @@ describe('analysis registry', () => {
     expect(report.engine).toEqual({ name: 'moyo', version: expect.any(String) });
     expect(report.board).toEqual({
       size: 5,
+      width: 5,
+      height: 5,
       toPlay: 'W',
       moveNumber: 7,
       komi: 0.5,

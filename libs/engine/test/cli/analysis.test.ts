@@ -41,7 +41,6 @@ describe('moyo analysis as a child process', () => {
       const input = [
         '{"id":"query_version","action":"query_version"}',
         '{"id":"bigboard","moves":[],"rules":"chinese","boardXSize":29,"boardYSize":29}',
-        '{"id":"rect","moves":[],"rules":"chinese","boardXSize":9,"boardYSize":13}',
         EXAMPLE,
         '',
         KATRAIN,
@@ -62,16 +61,9 @@ describe('moyo analysis as a child process', () => {
         field: 'boardXSize',
         error: 'Must provide an integer from 5 to 25',
       });
-      // What a KaTrain user with a 9x13 board sees in its log: the error naming the field.
-      expect(out[2]).toEqual({
-        id: 'rect',
-        field: 'boardYSize',
-        error:
-          'Moyo analyses square boards only: boardYSize 13 must equal boardXSize 9 (rectangular boards are not supported)',
-      });
-      expect(out[3]).toMatchObject({ id: 'QUERY:1', field: 'overrideSettings' }); // warning: ignored keys
-      expect(out[4].error).toMatch(/^Could not parse json/);
-      const results = out.slice(5);
+      expect(out[2]).toMatchObject({ id: 'QUERY:1', field: 'overrideSettings' }); // warning: ignored keys
+      expect(out[3].error).toMatch(/^Could not parse json/);
+      const results = out.slice(4);
       expect(results.map((l) => [l.id, l.turnNumber])).toEqual([
         ['foo', 0],
         ['foo', 1],
@@ -93,6 +85,45 @@ describe('moyo analysis as a child process', () => {
       const katrain = results[3];
       expect(katrain.ownership).toHaveLength(81);
       expect((katrain.rootInfo as Record<string, unknown>).currentPlayer).toBe('B');
+    },
+    CHILD_TEST_TIMEOUT,
+  );
+
+  it(
+    'answers a rectangular 7x9 query: ownership is 9 rows of 7, top row first, the transpose of the 9x7 answer',
+    async () => {
+      // Black walls off the left, White the right; (x,y) = column from the left, row from the top.
+      const moves: [string, string][] = [];
+      for (let y = 0; y < 9; y++) moves.push(['B', `(2,${y})`], ['W', `(4,${y})`]);
+      const query = (id: string, w: number, h: number, flip: boolean) =>
+        JSON.stringify({
+          id,
+          rules: 'tromp-taylor',
+          komi: 0.5,
+          boardXSize: w,
+          boardYSize: h,
+          includeOwnership: true,
+          overrideSettings: { reportAnalysisWinratesAs: 'BLACK' },
+          moves: moves.map(([c, v]) => [c, flip ? v.replace(/\((\d+),(\d+)\)/, '($2,$1)') : v]),
+        });
+      const r = await runMoyo(['analysis'], `${query('tall', 7, 9, false)}\n${query('wide', 9, 7, true)}`);
+      expect(r.code).toBe(0);
+      const out = lines(r.stdout);
+      const tall = out.find((l) => l.id === 'tall' && l.rootInfo) as {
+        ownership: number[];
+        moveInfos: unknown[];
+      };
+      const wide = out.find((l) => l.id === 'wide' && l.rootInfo) as { ownership: number[] };
+      expect(out.filter((l) => 'error' in l)).toEqual([]);
+      expect(tall.ownership).toHaveLength(63);
+      expect(tall.moveInfos.length).toBeGreaterThan(0);
+      // Row-major from the top-left: slot y*7+x. Columns A-B are Black's, F-G White's.
+      for (let y = 0; y < 9; y++) {
+        expect(tall.ownership[y * 7]).toBeGreaterThan(0.5);
+        expect(tall.ownership[y * 7 + 6]).toBeLessThan(-0.5);
+        for (let x = 0; x < 7; x++)
+          expect(tall.ownership[y * 7 + x]).toBeCloseTo(wide.ownership[x * 9 + y], 6);
+      }
     },
     CHILD_TEST_TIMEOUT,
   );

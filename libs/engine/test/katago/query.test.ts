@@ -96,11 +96,7 @@ describe('KataGo query parsing', () => {
   it('names the first bad field, with the id', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ boardXSize: 29, boardYSize: 29 }, 'boardXSize', 'Must provide an integer from 5 to 25'],
-      [
-        { boardYSize: 13 },
-        'boardYSize',
-        'Moyo analyses square boards only: boardYSize 13 must equal boardXSize 9 (rectangular boards are not supported)',
-      ],
+      [{ boardYSize: 26 }, 'boardYSize', 'Must provide an integer from 5 to 25'],
       [{ rules: undefined }, 'rules', 'Must provide rules (a name or an object)'],
       [{ komi: 6.3 }, 'komi', 'Must be an integer or half-integer from -400 to 400'],
       [{ moves: [['B', 'Z9']] }, 'moves', 'Could not parse location: "Z9"'],

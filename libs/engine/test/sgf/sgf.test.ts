@@ -9,7 +9,7 @@ const GAME =
 describe('reading SGF', () => {
   it('reads root facts and the main line', () => {
     const r = readSgf(GAME);
-    expect(r.size).toBe(9);
+    expect([r.width, r.height]).toEqual([9, 9]);
     expect(r.komi).toBe(6.5);
     expect(r.rules).toBe(RULES.chinese);
     expect(r.info).toEqual({ PB: 'Alice', PW: 'Bob' });
@@ -66,7 +66,8 @@ describe('reading SGF', () => {
       ['', /no game tree/],
       ['garbage', /no game tree/],
       ['(;SZ[9];B[ee', /cannot parse/],
-      ['(;SZ[19:13])', /root node, property SZ: rectangular board 19:13/],
+      ['(;SZ[19:4])', /root node, property SZ: board size "19:4"/],
+      ['(;SZ[19:13:2])', /property SZ/],
       ['(;SZ[4])', /property SZ: board size "4"/],
       ['(;SZ[30])', /property SZ/],
       ['(;SZ[abc])', /property SZ/],

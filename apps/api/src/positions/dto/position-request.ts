@@ -212,15 +212,11 @@ function fromMoves(
   req: PositionRequest,
   rules: Rules,
 ): Omit<NormalizedPositionRequest, 'analyses' | 'analysisOptions' | 'webhookUrl'> {
-  const size = req.boardXSize ?? req.boardYSize ?? 19;
-  if (req.boardYSize !== undefined && req.boardYSize !== size) {
-    throw new FieldError(
-      'boardYSize',
-      `must equal boardXSize (${size}): only square boards are supported, rectangular ones are not`,
-    );
-  }
+  // One size given: a square board of it. Both: boardXSize columns by boardYSize rows.
+  const width = req.boardXSize ?? req.boardYSize ?? 19;
+  const height = req.boardYSize ?? width;
   const komi = req.komi ?? rules.defaultKomi;
-  const game = new Game(size, { rules, komi });
+  const game = new Game({ width, height }, { rules, komi });
   const geo = game.geo;
 
   const stones: KataGoMove[] = [];
@@ -265,8 +261,8 @@ function fromMoves(
   });
 
   const base: PositionInput = {
-    boardXSize: size,
-    boardYSize: size,
+    boardXSize: width,
+    boardYSize: height,
     komi,
     rules: rules.name,
     initialStones: stones,
@@ -392,8 +388,8 @@ function fromSgf(
   }
   const firstPlayer = toPlayAfterSetup ?? (moves.length === 0 ? game.toPlay : undefined);
   const base: PositionInput = {
-    boardXSize: game.size,
-    boardYSize: game.size,
+    boardXSize: game.width,
+    boardYSize: game.height,
     komi,
     rules: rules.name,
     initialStones,
@@ -411,8 +407,8 @@ function boardSnapshot(game: Game, komi: number, rules: Rules): PositionInput {
     if (c === BLACK || c === WHITE) stones.push([colorName(c), formatGtpVertex(p, game.geo)]);
   }
   return {
-    boardXSize: game.size,
-    boardYSize: game.size,
+    boardXSize: game.width,
+    boardYSize: game.height,
     komi,
     rules: rules.name,
     initialStones: stones,

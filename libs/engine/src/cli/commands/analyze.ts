@@ -95,7 +95,7 @@ export const analyzeCommand: CliCommand = {
       }
       const b = report.board;
       io.stdout(
-        `${b.size}x${b.size}, move ${b.moveNumber}, ${b.toPlay} to play, komi ${b.komi}, ${b.rules} rules, hash ${b.hash}\n`,
+        `${b.width}x${b.height}, move ${b.moveNumber}, ${b.toPlay} to play, komi ${b.komi}, ${b.rules} rules, hash ${b.hash}\n`,
       );
       io.stdout(renderBoard(game.board));
       for (const name of names) {

@@ -37,14 +37,15 @@ function boardIsEmpty(session: GtpSession): boolean {
  * True at a star point (hoshi), where `showboard` draws `+` on an empty point: GNU Go's set, read off
  * its output for sizes 5..19 and continued above 19. Corner stars sit on the 2nd line on 5x5, the
  * 3rd up to 11x11, the 4th from 12x12; odd boards add the centre, odd boards from 13x13 the sides.
+ * On a rectangular board (`height` given) each axis takes the lines of its own length.
  */
-export function isStarPoint(size: number, x: number, y: number): boolean {
-  const d = size === 5 ? 1 : size <= 11 ? 2 : 3;
-  const mid = (size - 1) / 2;
-  const odd = size % 2 === 1;
-  const onLine = (v: number): boolean => v === d || v === size - 1 - d || (odd && size >= 13 && v === mid);
-  if (odd && x === mid && y === mid) return true;
-  return onLine(x) && onLine(y);
+export function isStarPoint(size: number, x: number, y: number, height = size): boolean {
+  const line = (n: number, v: number): boolean => {
+    const d = n === 5 ? 1 : n <= 11 ? 2 : 3;
+    return v === d || v === n - 1 - d || (n % 2 === 1 && n >= 13 && v === (n - 1) / 2);
+  };
+  if (size % 2 === 1 && height % 2 === 1 && x === (size - 1) / 2 && y === (height - 1) / 2) return true;
+  return line(size, x) && line(height, y);
 }
 
 /**
@@ -53,16 +54,16 @@ export function isStarPoint(size: number, x: number, y: number): boolean {
  */
 export function drawBoard(session: GtpSession): string {
   const b = session.game.board;
-  const size = b.size;
-  const letters = 'ABCDEFGHJKLMNOPQRSTUVWXYZ'.slice(0, size).split('').join(' ');
-  const whiteLine = Math.min(8, size - 2);
+  const { width, height } = b.geo;
+  const letters = 'ABCDEFGHJKLMNOPQRSTUVWXYZ'.slice(0, width).split('').join(' ');
+  const whiteLine = Math.min(8, height - 2);
   const lines = [`   ${letters}`];
-  for (let y = 0; y < size; y++) {
-    const row = size - y;
+  for (let y = 0; y < height; y++) {
+    const row = height - y;
     const cells: string[] = [];
-    for (let x = 0; x < size; x++) {
+    for (let x = 0; x < width; x++) {
       const c = b.colors[b.geo.pt(x, y)];
-      cells.push(c === BLACK ? 'X' : c === WHITE ? 'O' : isStarPoint(size, x, y) ? '+' : '.');
+      cells.push(c === BLACK ? 'X' : c === WHITE ? 'O' : isStarPoint(width, x, y, height) ? '+' : '.');
     }
     let line = `${String(row).padStart(2)} ${cells.join(' ')} ${row}`;
     if (y === whiteLine) line += `     WHITE (O) has captured ${b.captures[WHITE]} stones`;
@@ -84,7 +85,7 @@ function movesBefore(record: SgfRecord, until: string): number {
     if (n < 1) throw new GtpError(`move number must be a positive integer, got '${until}'`);
     return Math.min(n - 1, record.moveCount);
   }
-  const geo = Geometry.of(record.size);
+  const geo = Geometry.of(record.width, record.height);
   let target: number;
   try {
     target = parseGtpVertex(until, geo);
@@ -130,6 +131,16 @@ export const BOARD_GTP_COMMANDS: Readonly<Record<string, GtpHandler>> = {
     session.resetBoard(size);
     return '';
   },
+  // KataGo's extension (Sabaki sends it for a non-square board): columns, then rows.
+  rectangular_boardsize: (args, session) => {
+    if (args.length < 2 || !/^\d+$/.test(args[0]) || !/^\d+$/.test(args[1]))
+      throw new GtpError('Expected two integer arguments for rectangular_boardsize');
+    const [width, height] = [Number(args[0]), Number(args[1])];
+    const ok = (n: number) => n >= MIN_BOARD_SIZE && n <= MAX_BOARD_SIZE;
+    if (!ok(width) || !ok(height)) throw new GtpError('unacceptable size');
+    session.resetBoard({ width, height });
+    return '';
+  },
   clear_board: (_args, session) => {
     session.resetBoard();
     return '';
@@ -166,7 +177,7 @@ export const BOARD_GTP_COMMANDS: Readonly<Record<string, GtpHandler>> = {
     if (!boardIsEmpty(session) || session.game.moveNumber > 0) throw new GtpError('board not empty');
     let points: number[];
     try {
-      points = fixedHandicapPoints(session.game.size, Number(args[0]));
+      points = fixedHandicapPoints(session.game.geo, Number(args[0]));
     } catch {
       throw new GtpError('invalid handicap');
     }
@@ -182,7 +193,7 @@ export const BOARD_GTP_COMMANDS: Readonly<Record<string, GtpHandler>> = {
     const points = args.map((a) => vertex(session, a));
     if (points.includes(PASS)) throw new GtpError('invalid coordinate');
     if (new Set(points).size !== points.length) throw new GtpError('repeated vertex');
-    if (points.length < 2 || points.length >= session.game.size * session.game.size) {
+    if (points.length < 2 || points.length >= session.game.geo.points.length) {
       throw new GtpError('invalid handicap');
     }
     session.game.placeHandicap(points);

@@ -69,12 +69,12 @@ export const GOGUI_GTP_COMMANDS: Readonly<Record<string, GtpHandler>> = {
   'moyo-ownership': (args, session) => {
     noArgs('moyo-ownership', args);
     const { ownership } = estimatePosition(positionFromGame(session.game));
-    const size = session.game.size;
+    const { width, height } = session.game.geo;
     const rows: string[] = [];
-    for (let y = 0; y < size; y++) {
+    for (let y = 0; y < height; y++) {
       rows.push(
         ownership
-          .slice(y * size, (y + 1) * size)
+          .slice(y * width, (y + 1) * width)
           .map((o) => (Math.round(o * 100) / 100 + 0).toFixed(2))
           .join(' '),
       );

@@ -17,10 +17,11 @@ function dump(session: GtpSession, value: (p: number) => string): string {
   const cells = Array.from(b.geo.points, value);
   const width = Math.max(...cells.map((c) => c.length));
   const rows: string[] = [];
-  for (let y = 0; y < b.size; y++) {
+  const columns = b.geo.width;
+  for (let y = 0; y < b.geo.height; y++) {
     rows.push(
       cells
-        .slice(y * b.size, (y + 1) * b.size)
+        .slice(y * columns, (y + 1) * columns)
         .map((c) => c.padStart(width))
         .join(' '),
     );

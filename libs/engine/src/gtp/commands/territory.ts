@@ -128,9 +128,9 @@ export function gtpInitialInfluence(args: readonly string[], session: TerritoryG
   const a = analyze(game, who === 'black' ? BLACK : WHITE);
   const { geo, colors } = game.board;
   const rows: string[] = [];
-  for (let y = 0; y < geo.size; y++) {
+  for (let y = 0; y < geo.height; y++) {
     let row = '';
-    for (let x = 0; x < geo.size; x++) {
+    for (let x = 0; x < geo.width; x++) {
       const p = geo.pt(x, y);
       const c = colors[p];
       const stone = c === BLACK || c === WHITE;

@@ -146,7 +146,8 @@ function spread(
 ): void {
   const { strength, touched } = scratch;
   const stride = geo.stride;
-  const size = geo.size;
+  const width = geo.width;
+  const height = geo.height;
   const sx = geo.x(src);
   const sy = geo.y(src);
   const { dx, dy, steps } = table;
@@ -157,7 +158,7 @@ function spread(
   for (let k = 0; k < n; k++) {
     const x = sx + dx[k];
     const y = sy + dy[k];
-    if (x < 0 || y < 0 || x >= size || y >= size) continue;
+    if (x < 0 || y < 0 || x >= width || y >= height) continue;
     const p = x + 1 + (y + 1) * stride;
     const s = strength[p];
     if (s < cutoff) continue;
@@ -167,7 +168,7 @@ function spread(
       const st = ks[i];
       const tx = x + st.dx;
       const ty = y + st.dy;
-      if (tx < 0 || ty < 0 || tx >= size || ty >= size) continue;
+      if (tx < 0 || ty < 0 || tx >= width || ty >= height) continue;
       const t = tx + 1 + (ty + 1) * stride;
       if (barrier[t] !== 0) continue;
       // No slipping diagonally between two stones.
@@ -186,7 +187,7 @@ function spread(
 function edgeDistance(geo: Geometry, p: number): number {
   const x = geo.x(p);
   const y = geo.y(p);
-  return Math.min(x, y, geo.size - 1 - x, geo.size - 1 - y);
+  return Math.min(x, y, geo.width - 1 - x, geo.height - 1 - y);
 }
 
 /**
