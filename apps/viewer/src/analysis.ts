@@ -15,7 +15,8 @@ export interface MoveAnalysis {
   topMoves: { vertex: [number, number]; name: string; value: number }[];
 }
 
-export function moveAnalysis(step: Step | undefined, size: number): MoveAnalysis | null {
+/** The analysis of a step on a board `width` columns by `height` rows (default square). */
+export function moveAnalysis(step: Step | undefined, width: number, height = width): MoveAnalysis | null {
   if (!step || step.status !== 'completed' || !step.result) return null;
   const a = step.result.analyses ?? {};
   const scoreLead = a.score?.scoreLead ?? a.territory?.scoreLead ?? null;
@@ -25,11 +26,17 @@ export function moveAnalysis(step: Step | undefined, size: number): MoveAnalysis
     lower: typeof a.score?.lower === 'number' ? a.score.lower : null,
     upper: typeof a.score?.upper === 'number' ? a.score.upper : null,
     ownership: a.territory?.ownership ?? a.territory?.owner ?? null,
-    deadStones: dead.map((v) => parseVertex(v, size)).filter((p): p is [number, number] => p !== null),
+    deadStones: dead
+      .map((v) => parseVertex(v, width, height))
+      .filter((p): p is [number, number] => p !== null),
     deadNames: dead,
     topMoves: (a.moveValues?.moves ?? [])
       .slice(0, 5)
-      .map((m) => ({ vertex: parseVertex(m.vertex, size), name: m.vertex, value: m.total ?? m.value }))
+      .map((m) => ({
+        vertex: parseVertex(m.vertex, width, height),
+        name: m.vertex,
+        value: m.total ?? m.value,
+      }))
       .filter((m): m is { vertex: [number, number]; name: string; value: number } => m.vertex !== null),
   };
 }

@@ -6,7 +6,9 @@ export interface Timeline {
   /** What was opened: a followed game, an analyzeTurns batch or one job. */
   source: 'game' | 'batch' | 'job';
   id: string;
-  size: number;
+  /** Columns (boardXSize) and rows (boardYSize); equal on a square board. */
+  width: number;
+  height: number;
   komi: number;
   rules: string;
   initialStones: KataGoMove[];
@@ -32,7 +34,8 @@ export function emptyTimeline(source: Timeline['source'], id: string): Timeline 
   return {
     source,
     id,
-    size: 19,
+    width: 19,
+    height: 19,
     komi: 6.5,
     rules: 'japanese',
     initialStones: [],
@@ -48,7 +51,8 @@ export function emptyTimeline(source: Timeline['source'], id: string): Timeline 
 export function withInput(t: Timeline, input: PositionInput): Timeline {
   return {
     ...t,
-    size: input.boardXSize,
+    width: input.boardXSize,
+    height: input.boardYSize,
     komi: input.komi,
     rules: input.rules,
     initialStones: input.initialStones ?? [],
@@ -58,17 +62,21 @@ export function withInput(t: Timeline, input: PositionInput): Timeline {
 
 const LETTERS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
 
-/** GTP vertex ("D4") to a Shudan vertex [x, y] from the top left; null for a pass or junk. */
-export function parseVertex(v: string, size: number): [number, number] | null {
+/**
+ * GTP vertex ("D4") to a Shudan vertex [x, y] from the top left, on a board `width` columns by
+ * `height` rows (default square); null for a pass or junk.
+ */
+export function parseVertex(v: string, width: number, height = width): [number, number] | null {
   const m = /^([A-HJ-Z])(\d{1,2})$/i.exec(v.trim());
   if (!m) return null;
   const x = LETTERS.indexOf(m[1].toUpperCase());
-  const y = size - Number(m[2]);
-  return x >= 0 && x < size && y >= 0 && y < size ? [x, y] : null;
+  const y = height - Number(m[2]);
+  return x >= 0 && x < width && y >= 0 && y < height ? [x, y] : null;
 }
 
-export function vertexName([x, y]: [number, number], size: number): string {
-  return `${LETTERS[x]}${size - y}`;
+/** Shudan vertex [x, y] to its GTP name on a board of `height` rows. */
+export function vertexName([x, y]: [number, number], height: number): string {
+  return `${LETTERS[x]}${height - y}`;
 }
 
 export function sign(c: Color): 1 | -1 {
@@ -83,14 +91,14 @@ export interface Position {
 }
 
 export function positionAt(t: Timeline, n: number): Position {
-  let board = GoBoard.fromDimensions(t.size, t.size);
+  let board = GoBoard.fromDimensions(t.width, t.height);
   for (const [c, v] of t.initialStones) {
-    const p = parseVertex(v, t.size);
+    const p = parseVertex(v, t.width, t.height);
     if (p) board = board.set(p, sign(c));
   }
   let lastMove: Position['lastMove'] = null;
   for (const [c, v] of t.moves.slice(0, n)) {
-    const p = parseVertex(v, t.size);
+    const p = parseVertex(v, t.width, t.height);
     if (p) board = board.makeMove(sign(c), p);
     lastMove = { color: c, vertex: p };
   }

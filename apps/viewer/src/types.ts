@@ -19,7 +19,15 @@ export interface PositionInput {
 
 /** The engine's report (`result` of a completed position job). Each analysis is optional. */
 export interface AnalysisReport {
-  board?: { size: number; toPlay: Color; moveNumber: number; komi: number; rules: string };
+  board?: {
+    size?: number;
+    width?: number;
+    height?: number;
+    toPlay: Color;
+    moveNumber: number;
+    komi: number;
+    rules: string;
+  };
   analyses?: {
     score?: { scoreLead: number; lower?: number; upper?: number };
     territory?: { ownership?: number[]; owner?: number[]; scoreLead?: number };

@@ -54,6 +54,27 @@ describe('viewer timeline', () => {
     expect([formatLead(-2.5), formatLead(0), formatLead(3)]).toEqual(['W+2.5', 'Jigo', 'B+3.0']);
   });
 
+  it('replays a rectangular board: 7 columns (boardXSize) by 5 rows (boardYSize)', () => {
+    expect(parseVertex('G5', 7, 5)).toEqual([6, 0]);
+    expect(parseVertex('A1', 7, 5)).toEqual([0, 4]);
+    expect(parseVertex('H1', 7, 5)).toBeNull();
+    expect(parseVertex('A6', 7, 5)).toBeNull();
+    const t = withInput(emptyTimeline('job', 'r'), {
+      ...INPUT,
+      boardXSize: 7,
+      boardYSize: 5,
+      initialStones: [['B', 'G5']],
+      moves: [['W', 'A1']],
+    });
+    const end = positionAt(t, 1).board.signMap;
+    expect(end.map((row) => row.length)).toEqual([7, 7, 7, 7, 7]);
+    expect(end[0][6]).toBe(1);
+    expect(end[4][0]).toBe(-1);
+    const report = { analyses: { deadStones: { deadStones: ['G1'] } } };
+    const a = moveAnalysis({ jobId: 'x', status: 'completed', result: report }, 7, 5);
+    expect(a?.deadStones).toEqual([[6, 4]]);
+  });
+
   it('counts the moves of the main line (first variation, passes included)', () => {
     expect(mainLineMoves('(;GM[1]SZ[9];B[ee];W[];B[cc](;W[dd];B[ff])(;W[aa]))')).toBe(5);
     expect(mainLineMoves('(;GM[1]SZ[9]AB[aa]C[setup only])')).toBe(0);

@@ -185,11 +185,11 @@ export function App() {
 
   const position = useMemo(() => (timeline ? positionAt(timeline, shown) : null), [timeline, shown]);
   const step = timeline?.steps.get(shown);
-  const analysis = timeline ? moveAnalysis(step, timeline.size) : null;
+  const analysis = timeline ? moveAnalysis(step, timeline.width, timeline.height) : null;
   const graphPoints = useMemo(() => {
     if (!timeline) return [];
     return [...timeline.steps.entries()]
-      .map(([m, s]) => ({ move: m, a: moveAnalysis(s, timeline.size) }))
+      .map(([m, s]) => ({ move: m, a: moveAnalysis(s, timeline.width, timeline.height) }))
       .filter((p): p is { move: number; a: NonNullable<typeof p.a> } => p.a !== null)
       .sort((a, b) => a.move - b.move);
   }, [timeline]);

@@ -27,8 +27,8 @@ const MAX_VERTEX_SIZE = 64;
 /** Ownership below this is left unmarked (the engine is not sure either way). */
 const MIN_OWNERSHIP = 0.15;
 
-function grid<T>(size: number, fill: T): Map<T> {
-  return Array.from({ length: size }, () => Array.from({ length: size }, () => fill));
+function grid<T>(width: number, height: number, fill: T): Map<T> {
+  return Array.from({ length: height }, () => Array.from({ length: width }, () => fill));
 }
 
 /**
@@ -50,17 +50,19 @@ export function Board({ position, analysis, overlays, onSwipe }: Props) {
   }, []);
 
   const signMap = position.board.signMap;
-  const size = signMap.length;
+  // Rows of columns: a rectangular board (boardXSize != boardYSize) is drawn as it is.
+  const rows = signMap.length;
+  const columns = signMap[0]?.length ?? 0;
   const maps = useMemo(() => {
-    const paintMap = grid<number>(size, 0);
-    const markerMap = grid<Marker | null>(size, null);
+    const paintMap = grid<number>(columns, rows, 0);
+    const markerMap = grid<Marker | null>(columns, rows, null);
     const dimmed: Vertex[] = [];
-    const dead = new Set((analysis?.deadStones ?? []).map(([x, y]) => y * size + x));
+    const dead = new Set((analysis?.deadStones ?? []).map(([x, y]) => y * columns + x));
     if (analysis && overlays.ownership && analysis.ownership) {
       analysis.ownership.forEach((v, i) => {
-        const x = i % size;
-        const y = Math.floor(i / size);
-        if (y >= size) return;
+        const x = i % columns;
+        const y = Math.floor(i / columns);
+        if (y >= rows) return;
         const stone = signMap[y][x];
         // Marks on empty points and on dead stones; a living stone needs none.
         if (stone !== 0 && !dead.has(i)) return;
@@ -87,20 +89,22 @@ export function Board({ position, analysis, overlays, onSwipe }: Props) {
       markerMap[last[1]][last[0]] = { type: 'circle' };
     }
     return { paintMap, markerMap, dimmed };
-  }, [position, analysis, overlays, signMap, size]);
+  }, [position, analysis, overlays, signMap, rows, columns]);
 
   const start = useRef<{ x: number; y: number } | null>(null);
   // On a phone the board takes the whole width; on a desktop it also fits the window's height.
   const maxHeight = Math.max(Math.min(width, 480), window.innerHeight - 140);
   const vertexSize = Math.min(
     MAX_VERTEX_SIZE,
-    Math.floor(Math.min(width, maxHeight) / (size + BOARD_WIDTH_IN_VERTICES)),
+    Math.floor(
+      Math.min(width / (columns + BOARD_WIDTH_IN_VERTICES), maxHeight / (rows + BOARD_WIDTH_IN_VERTICES)),
+    ),
   );
   return (
     <div
       class="board"
       ref={box}
-      data-size={size}
+      data-size={columns === rows ? columns : `${columns}x${rows}`}
       onPointerDown={(e) => (start.current = { x: e.clientX, y: e.clientY })}
       onPointerUp={(e) => {
         const s = start.current;
