@@ -1,4 +1,4 @@
-import { QueueName } from '@moyo/contracts';
+import { positionQueueNames, QueueName } from '@moyo/contracts';
 import { PersistenceModule } from '@moyo/persistence';
 import { DynamicModule, Module } from '@nestjs/common';
 import { WorkerConfig } from './config/worker-config';
@@ -22,7 +22,9 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 @Module({})
 export class WorkerModule {
   static register(config: WorkerConfig): DynamicModule {
-    configureProcessor(PositionsProcessor, QueueName.Positions, config.concurrency, config);
+    // The first positions shard (`positions` itself with one shard); PositionShardWorkers the rest.
+    const [firstShard] = positionQueueNames(config.queueShards);
+    configureProcessor(PositionsProcessor, firstShard, config.concurrency, config);
     configureProcessor(EyegraphsProcessor, QueueName.Eyegraphs, config.eyegraphConcurrency, config);
     configureProcessor(DeliverWebhookProcessor, QueueName.Webhooks, config.webhookConcurrency, config, {
       settings: { backoffStrategy: deliveryBackoff },

@@ -98,9 +98,14 @@ function parseNodes(text: string): ClusterNode[] {
  * Starts `masters` masters with `replicas` replica each (redis-server --cluster-enabled, each with
  * its own port and cluster bus port, private, on 127.0.0.1; configs in a temp dir), joins them with
  * `redis-cli --cluster create`, and waits until the cluster is ok and every replica in sync. On any
- * failure everything started is killed and removed.
+ * failure everything started is killed and removed. With `basePort`, node i listens on basePort + i
+ * and its bus on basePort + 50 + i (a suite's own range), else on free private ports.
  */
-export async function startPrivateRedisCluster(masters = 3, replicas = 1): Promise<PrivateRedisCluster> {
+export async function startPrivateRedisCluster(
+  masters = 3,
+  replicas = 1,
+  basePort?: number,
+): Promise<PrivateRedisCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'moyo-redis-cluster-'));
   const servers: RedisServerProcess[] = [];
   const dead = new Set<number>();
@@ -145,24 +150,27 @@ export async function startPrivateRedisCluster(masters = 3, replicas = 1): Promi
   try {
     const taken = new Set<number>();
     for (let i = 0; i < masters * (1 + replicas); i++) {
-      const server = await startRedisServer(async (port) => {
-        const bus = await privatePort(new Set([...taken, port]));
-        taken.add(port).add(bus);
-        return [
-          '--cluster-enabled',
-          'yes',
-          '--cluster-port',
-          String(bus),
-          '--cluster-config-file',
-          join(dir, `nodes-${port}.conf`),
-          '--cluster-node-timeout',
-          String(NODE_TIMEOUT_MS),
-          '--dir',
-          dir,
-          '--loglevel',
-          'warning',
-        ];
-      });
+      const server = await startRedisServer(
+        async (port) => {
+          const bus = basePort ? basePort + 50 + i : await privatePort(new Set([...taken, port]));
+          taken.add(port).add(bus);
+          return [
+            '--cluster-enabled',
+            'yes',
+            '--cluster-port',
+            String(bus),
+            '--cluster-config-file',
+            join(dir, `nodes-${port}.conf`),
+            '--cluster-node-timeout',
+            String(NODE_TIMEOUT_MS),
+            '--dir',
+            dir,
+            '--loglevel',
+            'warning',
+          ];
+        },
+        basePort ? basePort + i : undefined,
+      );
       servers.push(server);
     }
     await redisCli([

@@ -49,6 +49,8 @@ export class ApiConfig {
   readonly redisPrefix: string;
   /** REDIS_CLUSTER_NODES: `host:port` of some Redis Cluster nodes; empty: the one Redis of redisUrl. */
   readonly redisClusterNodes: string[];
+  /** QUEUE_SHARDS: shards of the positions queue (positionQueueNames). */
+  readonly queueShards: number;
   readonly databaseUrl: string;
   readonly nodeEnv: ContractsApiEnv['NODE_ENV'];
   readonly rateLimit: { requests: number; windowSeconds: number };
@@ -73,6 +75,7 @@ export class ApiConfig {
     this.redisUrl = env.REDIS_URL;
     this.redisPrefix = env.REDIS_PREFIX;
     this.redisClusterNodes = env.REDIS_CLUSTER_NODES ?? [];
+    this.queueShards = env.QUEUE_SHARDS;
     this.databaseUrl = env.DATABASE_URL;
     this.nodeEnv = env.NODE_ENV;
     this.rateLimit = { requests: env.RATE_LIMIT_REQUESTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS };

@@ -12,6 +12,7 @@ import { ENGINE } from '@moyo/engine';
 import {
   BatchRepository,
   JobRepository,
+  PositionQueueSet,
   type Batch,
   type Job,
   type NewJob,
@@ -71,7 +72,7 @@ export class JobSubmissionService {
   constructor(
     private readonly jobs: JobRepository,
     private readonly batches: BatchRepository,
-    @InjectQueue(QueueName.Positions) private readonly positions: Queue,
+    private readonly positions: PositionQueueSet<Queue>,
     @InjectQueue(QueueName.Eyegraphs) private readonly eyegraphs: Queue,
     private readonly logger: PinoLogger,
   ) {
@@ -216,7 +217,7 @@ export class JobSubmissionService {
       // BullMQ may hold it as failed while the row still says queued (a worker died between the
       // two writes): retry it there; an add would be ignored for an id BullMQ already knows.
       const held = await withTimeout(
-        this.queueOf(prepared.spec.kind).getJob(job.id),
+        this.queueOf(prepared.spec.kind, job.id, job.tenantId).getJob(job.id),
         QUEUE_TIMEOUT_MS,
         'reading a job',
       ).catch(() => undefined);
@@ -230,7 +231,7 @@ export class JobSubmissionService {
       // (it would fail the row once more). Should a concurrent request remove a job just added,
       // the reconciler queues the row again.
       await withTimeout(
-        this.queueOf(prepared.spec.kind).remove(job.id),
+        this.queueOf(prepared.spec.kind, job.id, job.tenantId).remove(job.id),
         QUEUE_TIMEOUT_MS,
         'removing a job',
       ).catch(() => undefined);
@@ -248,10 +249,7 @@ export class JobSubmissionService {
    * job that does not exist.
    */
   private async enqueue(prepared: PreparedJob[], failRows = true): Promise<void> {
-    for (const kind of ['position', 'eyegraph'] as const) {
-      const mine = prepared.filter((p) => p.spec.kind === kind);
-      if (mine.length === 0) continue;
-      const queue = this.queueOf(kind);
+    for (const [queue, mine] of this.byQueue(prepared)) {
       try {
         // A late add after the timeout is harmless: the row is failed by then, so the worker skips
         // the job (markRunning), and a resubmission requeues it. So are the jobs of slices added
@@ -295,7 +293,20 @@ export class JobSubmissionService {
     }
   }
 
-  private queueOf(kind: 'position' | 'eyegraph'): Queue {
-    return kind === 'position' ? this.positions : this.eyegraphs;
+  /** A job's queue: a position job's shard (QUEUE_SHARDS: by game or tenant), or eyegraphs. */
+  private queueOf(kind: 'position' | 'eyegraph', jobId: string, tenantId: string | null | undefined): Queue {
+    return kind === 'position' ? this.positions.of(jobId, tenantId) : this.eyegraphs;
+  }
+
+  /** The jobs by the queue each goes to, in order within a queue. */
+  private byQueue(prepared: PreparedJob[]): Map<Queue, PreparedJob[]> {
+    const groups = new Map<Queue, PreparedJob[]>();
+    for (const p of prepared) {
+      const queue = this.queueOf(p.spec.kind, p.id, p.row.tenantId);
+      const group = groups.get(queue);
+      if (group) group.push(p);
+      else groups.set(queue, [p]);
+    }
+    return groups;
   }
 }

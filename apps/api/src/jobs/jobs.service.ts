@@ -1,5 +1,5 @@
 import { QueueName } from '@moyo/contracts';
-import { JobRepository, WebhookRepository, type Job } from '@moyo/persistence';
+import { JobRepository, PositionQueueSet, WebhookRepository, type Job } from '@moyo/persistence';
 import { InjectQueue } from '@nestjs/bullmq';
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Queue } from 'bullmq';
@@ -14,7 +14,7 @@ export class JobsService {
   constructor(
     private readonly jobs: JobRepository,
     private readonly webhooks: WebhookRepository,
-    @InjectQueue(QueueName.Positions) private readonly positions: Queue,
+    private readonly positions: PositionQueueSet<Queue>,
     @InjectQueue(QueueName.Eyegraphs) private readonly eyegraphs: Queue,
   ) {}
 
@@ -58,7 +58,7 @@ export class JobsService {
     const job = await this.find(id, tenantId);
     if (job.status === 'cancelled') return jobView(job);
     if (job.status !== 'queued') throw this.notCancellable(job.status);
-    const queue = job.kind === 'position' ? this.positions : this.eyegraphs;
+    const queue = job.kind === 'position' ? this.positions.of(job.id, job.tenantId) : this.eyegraphs;
     // A silent Redis makes this throw after QUEUE_TIMEOUT_MS: the filter answers 503.
     const queued = await withTimeout(queue.getJob(job.id), QUEUE_TIMEOUT_MS, 'reading the queued job');
     if (queued) {

@@ -1,5 +1,5 @@
 import { QueueName } from '@moyo/contracts';
-import { PipelineMetricsRepository } from '@moyo/persistence';
+import { PipelineMetricsRepository, PositionQueueSet } from '@moyo/persistence';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bullmq';
@@ -24,13 +24,13 @@ export class MetricsService {
   private pipelineRead: Promise<string> | undefined;
 
   constructor(
-    @InjectQueue(QueueName.Positions) positions: Queue,
+    positions: PositionQueueSet<Queue>,
     @InjectQueue(QueueName.Eyegraphs) eyegraphs: Queue,
     @InjectQueue(QueueName.Webhooks) webhooks: Queue,
     private readonly pipeline: PipelineMetricsRepository,
   ) {
     collectDefaultMetrics({ register: this.registry, prefix: 'moyo_api_' });
-    const queues = [positions, eyegraphs, webhooks].map((queue) => ({ name: queue.name, queue }));
+    const queues = [...positions.all(), eyegraphs, webhooks].map((queue) => ({ name: queue.name, queue }));
     new Gauge({
       name: 'moyo_queue_jobs',
       help: 'Jobs in each BullMQ queue by state (read from Redis at scrape time).',

@@ -13,6 +13,8 @@ export class IngestConfig {
   readonly redisPrefix: string;
   /** REDIS_CLUSTER_NODES: `host:port` of some Redis Cluster nodes; empty: the one Redis of redisUrl. */
   readonly redisClusterNodes: string[];
+  /** QUEUE_SHARDS: shards of the positions queue (positionQueueNames). */
+  readonly queueShards: number;
   readonly databaseUrl: string;
   readonly nodeEnv: IngestEnv['NODE_ENV'];
 
@@ -26,6 +28,7 @@ export class IngestConfig {
     this.redisUrl = env.REDIS_URL;
     this.redisPrefix = env.REDIS_PREFIX;
     this.redisClusterNodes = env.REDIS_CLUSTER_NODES ?? [];
+    this.queueShards = env.QUEUE_SHARDS;
     this.databaseUrl = env.DATABASE_URL;
     this.nodeEnv = env.NODE_ENV;
   }

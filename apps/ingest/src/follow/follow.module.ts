@@ -1,12 +1,13 @@
-import { QueueName } from '@moyo/contracts';
+import { gameRoutingKey } from '@moyo/contracts';
 import { ANALYSES } from '@moyo/engine';
 import {
   bullConnection,
-  bullPrefix,
   closeBull,
   closeBullConnection,
   GameStreamRepository,
   JobRepository,
+  PositionQueueSet,
+  positionShards,
   RedisService,
 } from '@moyo/persistence';
 import {
@@ -40,7 +41,8 @@ export class FollowService implements OnApplicationBootstrap, OnModuleDestroy {
   readonly replicaId = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   readonly client: OgsClient;
   readonly coordinator: StreamCoordinator;
-  private readonly queue: Queue;
+  /** The positions queue's shards (QUEUE_SHARDS); a stream's jobs all go to its game's. */
+  private readonly queues: PositionQueueSet<Queue>;
   /** The queue's connection: a Cluster client (REDIS_CLUSTER_NODES) is closed after the queue. */
   private readonly connection: ReturnType<typeof bullConnection>;
   private autoFollow?: AutoFollow;
@@ -55,16 +57,18 @@ export class FollowService implements OnApplicationBootstrap, OnModuleDestroy {
     logger.setContext('Follow');
     this.client = new OgsClient({ url: config.ogsUrl });
     this.connection = bullConnection(config);
-    this.queue = new Queue(QueueName.Positions, {
-      connection: this.connection,
-      prefix: bullPrefix(config, config.redisPrefix, QueueName.Positions),
+    const queues = positionShards(config, config.redisPrefix, config.queueShards).map(({ name, prefix }) => {
+      const queue = new Queue(name, { connection: this.connection, prefix });
+      queue.on('error', () => undefined);
+      return queue;
     });
-    this.queue.on('error', () => undefined);
+    this.queues = new PositionQueueSet(queues, config.queueShards);
     this.coordinator = new StreamCoordinator(
       this.client,
       redis.client,
       streams,
-      (stream) => new QueueSink(stream, jobs, streams, this.queue),
+      (stream) =>
+        new QueueSink(stream, jobs, streams, this.queues.ofRoutingKey(gameRoutingKey(stream.ogsGameId))),
       {
         replicaId: this.replicaId,
         redisPrefix: config.redisPrefix,
@@ -106,7 +110,7 @@ export class FollowService implements OnApplicationBootstrap, OnModuleDestroy {
     this.autoFollow?.stop();
     await this.coordinator.stop();
     this.client.close();
-    await closeBull(this.queue);
+    await Promise.all(this.queues.all().map((q) => closeBull(q)));
     await closeBullConnection(this.connection);
   }
 }

@@ -32,6 +32,8 @@ export class WorkerConfig {
   readonly redisPrefix: string;
   /** REDIS_CLUSTER_NODES: `host:port` of some Redis Cluster nodes; empty: the one Redis of redisUrl. */
   readonly redisClusterNodes: string[];
+  /** QUEUE_SHARDS: shards of the positions queue (positionQueueNames). */
+  readonly queueShards: number;
   readonly databaseUrl: string;
   readonly nodeEnv: WorkerEnv['NODE_ENV'];
   readonly webhookConcurrency: number;
@@ -60,6 +62,7 @@ export class WorkerConfig {
     this.redisUrl = env.REDIS_URL;
     this.redisPrefix = env.REDIS_PREFIX;
     this.redisClusterNodes = env.REDIS_CLUSTER_NODES ?? [];
+    this.queueShards = env.QUEUE_SHARDS;
     this.databaseUrl = env.DATABASE_URL;
     this.nodeEnv = env.NODE_ENV;
     this.webhookConcurrency = env.WEBHOOK_CONCURRENCY;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ANALYSIS_JOB_OPTIONS, analysisJobPayload, QueueName, WebhookEvent } from '@moyo/contracts';
 import {
+  PositionQueueSet,
   RedisService,
   ResultRepository,
   WebhookDeliveryRepository,
@@ -62,7 +63,7 @@ export class ReconcilerService implements OnApplicationBootstrap, OnModuleDestro
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly fanout: WebhookFanoutService,
     private readonly redis: RedisService,
-    @InjectQueue(QueueName.Positions) private readonly positions: Queue,
+    private readonly positions: PositionQueueSet<Queue>,
     @InjectQueue(QueueName.Eyegraphs) private readonly eyegraphs: Queue,
     @InjectQueue(QueueName.Webhooks) private readonly webhooks: Queue,
     private readonly config: WorkerConfig,
@@ -125,7 +126,7 @@ export class ReconcilerService implements OnApplicationBootstrap, OnModuleDestro
     counts.checkedJobs += page.length;
     for (let i = 0; i < page.length; i += CHUNK) {
       const chunk = page.slice(i, i + CHUNK);
-      const states = await Promise.all(chunk.map((job) => this.queueOf(job.kind).getJobState(job.id)));
+      const states = await Promise.all(chunk.map((job) => this.queueOf(job).getJobState(job.id)));
       for (const [k, job] of chunk.entries()) {
         const state = states[k];
         if (ALIVE.has(state)) continue;
@@ -141,7 +142,7 @@ export class ReconcilerService implements OnApplicationBootstrap, OnModuleDestro
   }
 
   private async requeueJob(job: JobHeader, removeFirst: boolean): Promise<void> {
-    const queue = this.queueOf(job.kind);
+    const queue = this.queueOf(job);
     if (removeFirst) await queue.remove(job.id);
     const payload = analysisJobPayload(job);
     await queue.add(payload.name, payload, { ...ANALYSIS_JOB_OPTIONS, jobId: job.id });
@@ -150,7 +151,7 @@ export class ReconcilerService implements OnApplicationBootstrap, OnModuleDestro
 
   /** Marks the job failed with BullMQ's reason and sends job.failed; false if it had ended meanwhile. */
   private async failJob(job: JobHeader): Promise<boolean> {
-    const held = await this.queueOf(job.kind).getJob(job.id);
+    const held = await this.queueOf(job).getJob(job.id);
     const reason = held?.failedReason || 'no reason recorded';
     const error = {
       message: `the job queue gave up on the job: ${reason}`,
@@ -204,7 +205,8 @@ export class ReconcilerService implements OnApplicationBootstrap, OnModuleDestro
     }
   }
 
-  private queueOf(kind: string): Queue {
-    return kind === 'eyegraph' ? this.eyegraphs : this.positions;
+  /** The job's queue: eyegraphs, or its positions shard (QUEUE_SHARDS: by game or tenant). */
+  private queueOf(job: Pick<JobHeader, 'id' | 'kind' | 'tenantId'>): Queue {
+    return job.kind === 'eyegraph' ? this.eyegraphs : this.positions.of(job.id, job.tenantId);
   }
 }

@@ -94,6 +94,12 @@ export const commonEnvSchema = z.object({
    * then apply to every node; its host and port are not used.
    */
   REDIS_CLUSTER_NODES: clusterNodes(),
+  /**
+   * Shards of the positions queue (see positionQueueNames): 1 keeps the one queue `positions`; on a
+   * Redis Cluster, N spreads the positions work over N queues on different masters. Every app
+   * that produces or consumes position jobs must have the same value.
+   */
+  QUEUE_SHARDS: intBetween(1, 64, 1),
   /** Prefix of every BullMQ key; apps that share queues must share it. */
   REDIS_PREFIX: z
     .string()

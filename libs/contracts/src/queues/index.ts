@@ -6,3 +6,4 @@ export * from './webhook-delivery';
 export * from './webhook-secret-box';
 export * from './webhook-events';
 export * from './webhook-signature';
+export * from './position-shards';
