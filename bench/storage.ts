@@ -10,12 +10,18 @@
  * (each job its own cache key), so a job's bytes are those of a real one.
  *
  * Phases, printed as they end:
- *   1. insert N jobs, `--concurrency` at once: jobs/s; then table + index bytes of every retained
- *      table (after ANALYZE), and per million jobs = bytes / N * 1e6 (rows are independent and
- *      B-tree indexes grow about linearly, so the extrapolation is linear; TOAST included);
- *   2. the first half is dated 40 days back; the retention sweep (RetentionService.sweep, the
- *      worker's code, RESULT_RETENTION_DAYS=30, `--batch` rows per DELETE) removes it: rows/s;
- *      sizes again (DELETE frees no file space by itself);
+ *   1. insert N jobs, `--concurrency` at once, into today's partition of jobs and job_results (as
+ *      the worker's PartitionService creates it): jobs/s; then table + index bytes of every
+ *      retained table (a partitioned one's partitions summed, after ANALYZE), and per million
+ *      jobs = bytes / N * 1e6 (rows are independent and B-tree indexes grow about linearly, so
+ *      the extrapolation is linear; TOAST included);
+ *   2. the first half is dated 40 days back, in two equal cohorts: A into the DEFAULT partition,
+ *      B into the day partition of 41 days back (the aging UPDATEs move the rows, results along).
+ *      Then, beside each other, the two ways retention (RESULT_RETENTION_DAYS=30) removes them:
+ *      the partition maintainer (PartitionService.run: B's day dropped whole, its cache entries
+ *      deleted) and the row sweep (RetentionService.sweep, `--batch` rows per DELETE: A's cache
+ *      entries and jobs, and both cohorts' deliveries, which are not partitioned): jobs/s each;
+ *      sizes again (DELETE frees no file space by itself, DROP TABLE does);
  *   3. VACUUM (what autovacuum does), then N/2 new jobs: the bytes after show whether the freed
  *      space is reused, i.e. whether a table under retention stays bounded.
  *
@@ -30,6 +36,7 @@ import { resolve } from 'node:path';
 import { hashOf, type KataGoMove, type PositionInput } from '@moyo/contracts';
 import {
   JobRepository,
+  PartitionRepository,
   PrismaService,
   RedisService,
   ResultRepository,
@@ -42,6 +49,7 @@ import { PinoLogger } from 'nestjs-pino';
 import { Client } from 'pg';
 import { runPosition } from '../apps/worker/src/engine/engine-tasks';
 import { WorkerConfig } from '../apps/worker/src/config/worker-config';
+import { PartitionService } from '../apps/worker/src/reconcile/partition.service';
 import { RetentionService } from '../apps/worker/src/reconcile/retention.service';
 import { jobView } from '../apps/worker/src/webhooks/webhook-fanout.service';
 import { createMigratedDatabase } from '../test/support/database';
@@ -191,18 +199,32 @@ async function main(): Promise<void> {
       return retention.tableSizes();
     };
 
+    const partitions = new PartitionRepository(prisma);
+    const now = new Date();
+    if ((await partitions.createDay(now)) !== 'created') throw new Error("today's partition not created");
     const rate = await insert(JOBS);
     console.log(
-      `\n1. inserted ${JOBS} jobs: ${rate.toFixed(0)} jobs/s (3 statements per job, ${CONCURRENCY} at once)`,
+      `\n1. inserted ${JOBS} jobs into today's partition: ${rate.toFixed(0)} jobs/s (3 statements per job, ${CONCURRENCY} at once)`,
     );
     const before = printSizes(`sizes after ${JOBS} jobs`, await sizes(), JOBS);
 
-    // 2. The older half, 40 days back: created, finished, result, cache entry, delivery.
+    // 2. The older half, 40 days back: created, finished, result, cache entry, delivery. Cohort A
+    // (the first quarter) into the default partition, cohort B (the second) into the day partition
+    // of 41 days back (jobs.created_at moves the row, ON UPDATE CASCADE its result along).
     const half = Math.floor(JOBS / 2);
-    const now = new Date();
+    const quarter = Math.floor(half / 2);
     const old = new Date(now.getTime() - 40 * DAY).toISOString();
+    const oldDay = new Date(now.getTime() - 41 * DAY);
+    if ((await partitions.createDay(oldDay)) !== 'created') throw new Error('old day partition not created');
     const ids = Array.from({ length: half }, (_, i) => `position-bench-${i}`);
-    await sql.query(`UPDATE jobs SET created_at = $2, finished_at = $2 WHERE id = ANY($1)`, [ids, old]);
+    await sql.query(`UPDATE jobs SET created_at = $2, finished_at = $2 WHERE id = ANY($1)`, [
+      ids.slice(0, quarter),
+      old,
+    ]);
+    await sql.query(`UPDATE jobs SET created_at = $2, finished_at = $2 WHERE id = ANY($1)`, [
+      ids.slice(quarter),
+      new Date(oldDay.getTime() + 3_600_000).toISOString(),
+    ]);
     await sql.query(`UPDATE job_results SET created_at = $2 WHERE job_id = ANY($1)`, [ids, old]);
     await sql.query(
       `UPDATE webhook_deliveries SET status = 'delivered', created_at = $2 WHERE job_id = ANY($1)`,
@@ -226,6 +248,26 @@ async function main(): Promise<void> {
       config,
       new PinoLogger({ pinoHttp: { level: 'silent' } }),
     );
+    const maintainer = new PartitionService(
+      partitions,
+      redis,
+      config,
+      new PinoLogger({ pinoHttp: { level: 'silent' } }),
+    );
+    // The days ahead exist already (the maintainer's earlier runs made them): the run timed here
+    // checks them and drops the expired day.
+    for (let d = 1; d <= 3; d++) await partitions.createDay(new Date(now.getTime() + d * DAY));
+    const d0 = performance.now();
+    const run = await maintainer.run(now);
+    const dropS = (performance.now() - d0) / 1000;
+    const dropped = run.dropped.reduce((a, d) => a + d.bytes, 0);
+    const droppedJobs = half - quarter - run.dropped.reduce((a, d) => a + d.keptJobs, 0);
+    console.log(
+      `\n2a. partition drop (cohort B, ${half - quarter} jobs in the day partition of 41 days back): ` +
+        `${run.dropped.length} day dropped, ${droppedJobs} jobs (+ results, ${run.dropped.reduce((a, d) => a + d.cacheEntries, 0)} cache entries) ` +
+        `in ${dropS.toFixed(3)} s (${(droppedJobs / dropS).toFixed(0)} jobs/s), ${mb(dropped)} MB freed at once ` +
+        `(the run also checked ${run.created.length} days, today and ahead)`,
+    );
     const s0 = performance.now();
     let swept = { jobs: 0, deliveries: 0, cacheEntries: 0, batches: 0 };
     const ms = { deliveries: 0, cacheEntries: 0, jobs: 0 };
@@ -243,10 +285,13 @@ async function main(): Promise<void> {
       if (c.complete) break;
     }
     const sweepS = (performance.now() - s0) / 1000;
+    const rowS = (ms.cacheEntries + ms.jobs) / 1000;
     console.log(
-      `\n2. retention sweep (30 days, ${half} jobs 40 days old): removed ${swept.jobs} jobs (+ results), ` +
-        `${swept.deliveries} deliveries, ${swept.cacheEntries} cache entries in ${swept.batches} statements, ` +
-        `${sweepS.toFixed(2)} s (${(swept.jobs / sweepS).toFixed(0)} jobs/s; deliveries ${ms.deliveries} ms, cache ${ms.cacheEntries} ms, jobs ${ms.jobs} ms)`,
+      `\n2b. row sweep (30 days, cohort A: ${quarter} jobs 40 days old in the default partition; deliveries of A and B): ` +
+        `removed ${swept.jobs} jobs (+ results), ${swept.deliveries} deliveries, ${swept.cacheEntries} cache entries in ` +
+        `${swept.batches} statements, ${sweepS.toFixed(2)} s (deliveries ${ms.deliveries} ms, cache ${ms.cacheEntries} ms, ` +
+        `jobs ${ms.jobs} ms): cache + jobs ${rowS.toFixed(3)} s, ${(swept.jobs / rowS).toFixed(0)} jobs/s ` +
+        `against the partition drop's ${(droppedJobs / dropS).toFixed(0)} jobs/s (${(droppedJobs / dropS / (swept.jobs / rowS)).toFixed(1)}x)`,
     );
     const swept0 = printSizes(
       'sizes right after the sweep (per million of the jobs inserted)',

@@ -126,15 +126,20 @@ export class RetentionRepository {
     return { deleted: rows[0]?.deleted ?? 0 };
   }
 
-  /** Rows and bytes (heap + TOAST, indexes) of the retained tables: for benches and operators. */
+  /**
+   * Rows and bytes (heap + TOAST, indexes) of the retained tables, a partitioned table's partitions
+   * summed: for benches and operators.
+   */
   async tableSizes(): Promise<TableSize[]> {
     const sizes: TableSize[] = [];
     for (const table of RETAINED_TABLES) {
       const [row] = await this.prisma.query<{ rows: string; table_bytes: string; index_bytes: string }>(
         Prisma.sql`
         SELECT (SELECT count(*) FROM ${Prisma.raw(`"${table}"`)})::text AS rows,
-               pg_table_size(${table}::regclass)::text AS table_bytes,
-               pg_indexes_size(${table}::regclass)::text AS index_bytes`,
+               COALESCE((SELECT sum(pg_table_size(relid)) FROM pg_partition_tree(${table}::regclass)),
+                        pg_table_size(${table}::regclass))::text AS table_bytes,
+               COALESCE((SELECT sum(pg_indexes_size(relid)) FROM pg_partition_tree(${table}::regclass)),
+                        pg_indexes_size(${table}::regclass))::text AS index_bytes`,
       );
       sizes.push({
         table,
