@@ -1,7 +1,10 @@
 /**
  * Event-loop delay of the api while the heaviest `analyzeTurns` request it accepts is processed:
  * a 19x19 game of 2000 legal moves with 500 turns adding up to 250,000 moves (the batch cap), as
- * KataGo-style `moves` and as an `sgf`. The built api runs as a real process with no worker; its
+ * KataGo-style `moves` and as an `sgf` (POST /v1/positions), and as a KataGo analysis query
+ * (POST /v1/positions with `id`, POST /v1/katago/analysis and a line on the /v1/katago/ws socket,
+ * followed by a `query_version` line whose echo says the query was queued: a connection's lines
+ * are handled in order). The built api runs as a real process with no worker; its
  * own `perf_hooks.monitorEventLoopDelay` histogram (prom-client's `nodejs_eventloop_lag_*`
  * gauges on /metrics, reset by every scrape) is read just before and just after each request, so
  * each row is the api's loop delay over that one request. Meanwhile a client asks /healthz every
@@ -13,6 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApiKeyRepository, PrismaService, TenantRepository } from '@moyo/persistence';
 import { Redis } from 'ioredis';
+import { WebSocket } from 'ws';
 import { KeyAdmin } from '../apps/api/src/admin/key-admin';
 import { heaviestTurns, longGame } from '../apps/api/test/support/long-game';
 import { appsBuilt, startApp, waitForOk } from '../test/browser/stack';
@@ -73,20 +77,63 @@ function pingHealthz(base: string): { stop: () => Promise<{ max: number; count: 
   };
 }
 
-async function measure(base: string, headers: Record<string, string>, name: string, body: string) {
+/** One submission: its status and the number of jobs it queued. */
+type Submit = () => Promise<{ status: number; jobs: number; message?: string }>;
+
+/** POSTs `body` to `path`; the jobs are the answer's `jobIds` (or `turns`, KataGo's). */
+function postTo(base: string, headers: Record<string, string>, path: string, body: string): Submit {
+  return async () => {
+    const res = await fetch(`${base}${path}`, { method: 'POST', headers, body });
+    const answer = (await res.json()) as { jobIds?: string[]; turns?: unknown[]; message?: string };
+    return {
+      status: res.status,
+      jobs: (answer.jobIds ?? answer.turns ?? []).length,
+      message: answer.message,
+    };
+  };
+}
+
+/**
+ * Sends a KataGo query line on an open /v1/katago/ws socket, then a `query_version` line: its echo
+ * comes once the query is queued (a connection's lines are handled in order). Status 202 when no
+ * error line came back before it.
+ */
+function sendOnSocket(ws: WebSocket, line: string, turns: number): Submit {
+  return () =>
+    new Promise((resolve) => {
+      const errors: string[] = [];
+      const onMessage = (data: unknown) => {
+        const answer = JSON.parse(String(data)) as { id?: string; error?: string; action?: string };
+        if (answer.error) errors.push(answer.error);
+        if (answer.id === 'bench-version' && answer.action === 'query_version') {
+          ws.off('message', onMessage);
+          resolve({ status: errors.length ? 400 : 202, jobs: errors.length ? 0 : turns, message: errors[0] });
+        }
+      };
+      ws.on('message', onMessage);
+      ws.send(`${line}\n${JSON.stringify({ id: 'bench-version', action: 'query_version' })}`);
+    });
+}
+
+async function openSocket(base: string, key: string): Promise<WebSocket> {
+  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/v1/katago/ws?key=${key}`);
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  return ws;
+}
+
+async function measure(base: string, name: string, submit: Submit) {
   await loopDelay(base); // resets the api's histogram
   const pings = pingHealthz(base);
   const t0 = performance.now();
-  const res = await fetch(`${base}/v1/positions`, { method: 'POST', headers, body });
-  const answer = (await res.json()) as { jobIds?: string[]; message?: string };
+  const answer = await submit();
   const requestMs = performance.now() - t0;
   const healthz = await pings.stop();
   const loop = await loopDelay(base);
-  if (res.status !== 202) throw new Error(`${name}: ${res.status} ${answer.message ?? ''}`);
+  if (answer.status !== 202) throw new Error(`${name}: ${answer.status} ${answer.message ?? ''}`);
   return {
     name,
-    status: res.status,
-    jobs: answer.jobIds?.length ?? 0,
+    status: answer.status,
+    jobs: answer.jobs,
     requestMs,
     loopP99Ms: loop.p99,
     loopMaxMs: loop.max,
@@ -122,58 +169,89 @@ async function main(): Promise<void> {
     const admin = new KeyAdmin(new TenantRepository(prisma), new ApiKeyRepository(prisma));
     const { key } = await admin.create('bench');
     const headers = { Authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const ws = await openSocket(base, key);
     const turns = heaviestTurns();
     const common = { analyzeTurns: turns, analyses: ['board'] };
-    // Warm-up: JIT, connections, prepared statements (a short game, one request of each kind).
+    const rules = { boardXSize: 19, komi: 7.5, rules: 'chinese' };
+    const post = (path: string, body: unknown) => postTo(base, headers, path, JSON.stringify(body));
+    /** A KataGo analysis query of `game` (its `id` makes POST /v1/positions read it as one). */
+    const kataGo = (id: string, game: ReturnType<typeof longGame>, analyzeTurns: number[]) => ({
+      id,
+      moves: game.moves,
+      ...rules,
+      boardYSize: 19,
+      analyzeTurns,
+    });
+    // Warm-up: JIT, connections, prepared statements, the request thread (one request of each kind).
     const warm = longGame(300, 999);
     await measure(
       base,
-      headers,
       'warm-up',
-      JSON.stringify({ moves: warm.moves, ...common, analyzeTurns: [1, 2] }),
+      post('/v1/positions', { moves: warm.moves, ...common, analyzeTurns: [1, 2] }),
     );
-    await measure(
-      base,
-      headers,
-      'warm-up',
-      JSON.stringify({ sgf: warm.sgf, ...common, analyzeTurns: [1, 2] }),
-    );
+    await measure(base, 'warm-up', post('/v1/positions', { sgf: warm.sgf, ...common, analyzeTurns: [1, 2] }));
+    await measure(base, 'warm-up', post('/v1/katago/analysis', kataGo('warm', warm, [1, 2])));
+    await measure(base, 'warm-up', sendOnSocket(ws, JSON.stringify(kataGo('warm-ws', warm, [1, 2])), 2));
     const rows: Row[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       // A new game each time, so every job is new (nothing deduplicated).
-      const moves = longGame(2000, 2 * round + 1);
-      const sgf = longGame(2000, 2 * round + 2);
-      const rules = { boardXSize: 19, komi: 7.5, rules: 'chinese' };
+      const seed = 5 * round + 1;
+      const [moves, sgf, positionsQuery, httpQuery, wsQuery] = [0, 1, 2, 3, 4].map((i) =>
+        longGame(2000, seed + i),
+      );
       rows.push(
         await measure(
           base,
-          headers,
           'moves: 2000, 500 turns',
-          JSON.stringify({ moves: moves.moves, ...rules, ...common }),
+          post('/v1/positions', { moves: moves.moves, ...rules, ...common }),
+        ),
+      );
+      rows.push(
+        await measure(base, 'sgf: 2000 moves, 500 turns', post('/v1/positions', { sgf: sgf.sgf, ...common })),
+      );
+      rows.push(
+        await measure(
+          base,
+          'katago /v1/positions: 2000/500',
+          post('/v1/positions', kataGo(`positions-${round}`, positionsQuery, turns)),
         ),
       );
       rows.push(
         await measure(
           base,
-          headers,
-          'sgf: 2000 moves, 500 turns',
-          JSON.stringify({ sgf: sgf.sgf, ...common }),
+          'katago http: 2000 moves, 500',
+          post('/v1/katago/analysis', kataGo(`http-${round}`, httpQuery, turns)),
+        ),
+      );
+      rows.push(
+        await measure(
+          base,
+          'katago ws: 2000 moves, 500',
+          sendOnSocket(ws, JSON.stringify(kataGo(`ws-${round}`, wsQuery, turns)), turns.length),
         ),
       );
     }
+    ws.close();
     process.stdout.write('api event loop during one analyzeTurns request (one api process, no worker)\n');
     process.stdout.write(
-      'request                     jobs  request ms  loop p99 ms  loop max ms  /healthz max ms (n)\n',
+      'request                         jobs  request ms  loop p99 ms  loop max ms  /healthz max ms (n)\n',
     );
     for (const r of rows) {
       process.stdout.write(
-        `${r.name.padEnd(27)} ${String(r.jobs).padStart(4)}  ${r.requestMs.toFixed(0).padStart(10)}` +
+        `${r.name.padEnd(31)} ${String(r.jobs).padStart(4)}  ${r.requestMs.toFixed(0).padStart(10)}` +
           `  ${r.loopP99Ms.toFixed(1).padStart(11)}  ${r.loopMaxMs.toFixed(1).padStart(11)}` +
           `  ${r.healthzMaxMs.toFixed(1).padStart(15)} (${r.healthzCount})\n`,
       );
     }
     const worst = Math.max(...rows.map((r) => r.loopP99Ms));
     process.stdout.write(`worst loop p99: ${worst.toFixed(1)} ms\n`);
+    for (const name of [...new Set(rows.map((r) => r.name))]) {
+      const mine = rows.filter((r) => r.name === name);
+      const p99 = mine.map((r) => r.loopP99Ms).sort((a, b) => a - b);
+      process.stdout.write(
+        `${name.padEnd(31)} loop p99 ms: ${p99.map((v) => v.toFixed(1)).join(', ')} (worst ${p99[p99.length - 1].toFixed(1)})\n`,
+      );
+    }
   } finally {
     await prisma.onModuleDestroy();
     await api.stop();

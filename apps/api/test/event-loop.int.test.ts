@@ -5,6 +5,7 @@ import { useIsolatedServices } from '../../../test/support/services';
 import { PositionNormalizer } from '../src/positions/normalizer/position-normalizer';
 import { bootApi, type ApiHarness } from './support/api-harness';
 import { heaviestTurns, longGame } from './support/long-game';
+import { loopRecorder, pingUntil } from './support/loop-recorder';
 
 /**
  * The heaviest analyzeTurns request the api takes (2000 moves, 500 turns, 250,000 moves in all)
@@ -29,34 +30,6 @@ describe('one analyzeTurns request of 2000 moves does not hold the event loop', 
     await api?.close();
   });
 
-  /** Records named events in order; `wrap` adds start/end events around a method of `target`. */
-  function recorder() {
-    const events: string[] = [];
-    const wrap = <T extends object>(target: T, method: keyof T & string, name: string) => {
-      const original = (target[method] as (...args: unknown[]) => Promise<unknown>).bind(target);
-      (target as Record<string, unknown>)[method] = async (...args: unknown[]) => {
-        events.push(`${name}:start`);
-        try {
-          return await original(...args);
-        } finally {
-          events.push(`${name}:end`);
-        }
-      };
-      return () => {
-        (target as Record<string, unknown>)[method] = original;
-      };
-    };
-    /** Indexes of `healthz` events between the first `from` and the first `to` after it. */
-    const healthzBetween = (from: string, to: string) => {
-      const start = events.indexOf(from);
-      const end = events.indexOf(to, start);
-      expect(start, `${from} in ${events.join(' ')}`).toBeGreaterThanOrEqual(0);
-      expect(end, `${to} in ${events.join(' ')}`).toBeGreaterThan(start);
-      return events.slice(start, end).filter((e) => e === 'healthz').length;
-    };
-    return { events, wrap, healthzBetween };
-  }
-
   it.each([
     [
       'moves',
@@ -68,7 +41,7 @@ describe('one analyzeTurns request of 2000 moves does not hold the event loop', 
     async (kind, fields) => {
       const game = longGame(2000, kind === 'moves' ? 11 : 12);
       const body = JSON.stringify({ ...fields(game), analyzeTurns: heaviestTurns(), analyses: ['board'] });
-      const rec = recorder();
+      const rec = loopRecorder();
       const restore = [
         rec.wrap(api.app.get(PositionNormalizer), 'normalize', 'read'),
         rec.wrap(api.app.get(BatchRepository), 'createIfAbsent', 'batch'),
@@ -85,12 +58,7 @@ describe('one analyzeTurns request of 2000 moves does not hold the event loop', 
           done = true;
           return { status: res.status, body: (await res.json()) as { jobIds?: string[] } };
         });
-        while (!done) {
-          const res = await fetch(`${base}/healthz`);
-          await res.arrayBuffer();
-          expect(res.status).toBe(200);
-          if (!done) rec.events.push('healthz');
-        }
+        await pingUntil(base, rec.events, () => done);
         const answer = await submitted;
         expect(answer.status).toBe(202);
         expect(answer.body.jobIds).toHaveLength(500);

@@ -1,9 +1,16 @@
 import { JobRepository, RedisService } from '@moyo/persistence';
-import { KataGoAnalysisEngine, type KataGoQuery } from '@moyo/engine';
 import { Injectable } from '@nestjs/common';
 import { JobSubmissionService } from '../jobs/job-submission.service';
-import { turnJobsOf, turnLine, type TurnJobExtras } from './katago-jobs';
-import { readKataGoInput, type KataGoLine } from './katago-read';
+import { RequestThread } from '../request-thread/request-thread.service';
+import { THREAD_MIN_TEXT_CHARS, worthAThread } from '../request-thread/worth-a-thread';
+import { turnLine } from './katago-jobs';
+import {
+  readKataGo,
+  type KataGoLine,
+  type KataGoQueryJobs,
+  type KataGoReadOutcome,
+  type KataGoReadTask,
+} from './katago-read';
 
 export type { KataGoLine } from './katago-read';
 
@@ -28,28 +35,28 @@ export class KataGoQueryService {
     private readonly submission: JobSubmissionService,
     private readonly jobs: JobRepository,
     private readonly redis: RedisService,
+    private readonly thread: RequestThread,
   ) {}
 
   /**
-   * Reads one query object: the lines to answer at once (errors, warnings, action echoes) and the
-   * query to queue, if it is one. Actions are answered here, except terminate (the caller's).
+   * Reads one query (an object, or a socket line's text): the lines to answer at once (errors,
+   * warnings, action echoes) and the query to queue with its turns' jobs, if it is one. Actions are
+   * answered here, except terminate (the caller's). A large query (THREAD_MIN_MOVES moves, or a
+   * line of THREAD_MIN_TEXT_CHARS) is read on the request thread, so its parse, replay and jobs
+   * never hold the event loop; 503 (HttpException) when too many wait for the thread.
    */
-  read(input: unknown): {
-    lines: KataGoLine[];
-    query?: KataGoQuery;
-    terminate?: { id?: string; turns?: number[] };
-  } {
-    const { lines, query, action, terminate } = readKataGoInput(input);
-    if (action) return { lines: new KataGoAnalysisEngine().submit(action) as KataGoLine[] };
-    return { lines, query, terminate };
+  async read(task: KataGoReadTask): Promise<KataGoReadOutcome> {
+    const large = 'text' in task ? task.text.length >= THREAD_MIN_TEXT_CHARS : worthAThread(task.input);
+    return large ? this.thread.run<KataGoReadOutcome>('readKataGo', task) : readKataGo(task);
   }
 
   /**
-   * Queues a query's turns (one batch of position jobs, `extras` adding analyses, a webhook and an
-   * Idempotency-Key); remembers its id for the batch.
+   * Queues a query's turns (one batch of position jobs, made by `read` or by POST /v1/positions'
+   * reader with its extras: analyses, a webhook) under an optional Idempotency-Key; remembers the
+   * query's id for the batch.
    */
-  async submit(tenantId: string, query: KataGoQuery, extras: TurnJobExtras = {}, idempotencyKey?: string) {
-    const turnJobs = turnJobsOf(query, extras);
+  async submit(tenantId: string, read: KataGoQueryJobs, idempotencyKey?: string) {
+    const { query, turnJobs } = read;
     const submitted = await this.submission.submitBatch(
       tenantId,
       turnJobs.map((t) => t.spec),

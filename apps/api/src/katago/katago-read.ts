@@ -1,10 +1,12 @@
 import {
+  KataGoAnalysisEngine,
   KataGoFieldError,
   gameAtTurn,
   hasInterimAnswer,
   parseKataGoInput,
   type KataGoQuery,
 } from '@moyo/engine';
+import { turnJobsOf, type KataGoTurnJob } from './katago-jobs';
 
 /** A KataGo output line (a result, an error, a warning or an echo). */
 export type KataGoLine = Record<string, unknown>;
@@ -56,4 +58,43 @@ export function readKataGoInput(input: unknown): KataGoRead {
     lines.push({ id: query.id, field: 'priority', warning: 'the api queue runs turns in submission order' });
   }
   return { lines, query };
+}
+
+/** One KataGo input for `readKataGo`: an object already parsed (HTTP), or a socket line's text. */
+export type KataGoReadTask = { input: unknown } | { text: string };
+
+/** A query read and its turns as position jobs, ready to queue. */
+export interface KataGoQueryJobs {
+  query: KataGoQuery;
+  turnJobs: KataGoTurnJob[];
+}
+
+/** What one KataGo input gives the fronts: lines to answer at once, and a query with its jobs. */
+export interface KataGoReadOutcome {
+  /** Errors, warnings and action echoes (a special action's answer comes from the engine). */
+  lines: KataGoLine[];
+  /** The query to queue (none after an error) with its turns as position jobs (`turnJobsOf`). */
+  query?: KataGoQueryJobs;
+  terminate?: { id?: string; turns?: number[] };
+}
+
+/**
+ * Reads one KataGo input completely: the JSON text (a socket line), KataGo's parser, the replay of
+ * every move, and the turns' jobs, so that nothing of it is left for the event loop. A task of the
+ * api's request thread (`request-thread/request.thread.ts`) for large queries, called in place for
+ * small ones. Errors are lines (data), never exceptions. Pure.
+ */
+export function readKataGo(task: KataGoReadTask): KataGoReadOutcome {
+  let input: unknown;
+  if ('text' in task) {
+    try {
+      input = JSON.parse(task.text);
+    } catch (e) {
+      return { lines: [{ error: `Could not parse json: ${(e as Error).message}` }] };
+    }
+  } else input = task.input;
+  const { lines, query, action, terminate } = readKataGoInput(input);
+  if (action) return { lines: new KataGoAnalysisEngine().submit(action) as KataGoLine[] };
+  if (!query) return { lines, terminate };
+  return { lines, query: { query, turnJobs: turnJobsOf(query) } };
 }

@@ -109,14 +109,8 @@ export class KataGoSocketServer implements OnApplicationBootstrap, OnModuleDestr
     follower: TurnFollower,
     send: (line: KataGoLine) => void,
   ): Promise<void> {
-    let input: unknown;
-    try {
-      input = JSON.parse(text);
-    } catch (e) {
-      send({ error: `Could not parse json: ${(e as Error).message}` });
-      return;
-    }
-    const { lines, query, terminate } = this.queries.read(input);
+    // JSON, KataGo's parser, the replay and the turns' jobs: on the request thread for a long game.
+    const { lines, query: read, terminate } = await this.queries.read({ text });
     for (const l of lines) send(l);
     if (terminate) {
       for (const t of follower.stop(terminate.id, terminate.turns)) {
@@ -124,7 +118,8 @@ export class KataGoSocketServer implements OnApplicationBootstrap, OnModuleDestr
       }
       return;
     }
-    if (!query) return;
+    if (!read) return;
+    const { query } = read;
     try {
       const decision = await this.rateLimit.consume(keyId);
       if (!decision.allowed) {
@@ -134,7 +129,7 @@ export class KataGoSocketServer implements OnApplicationBootstrap, OnModuleDestr
         });
         return;
       }
-      const { turns } = await this.queries.submit(tenantId, query);
+      const { turns } = await this.queries.submit(tenantId, read);
       follower.add(turns);
     } catch (e) {
       this.logger.warn({ err: e }, 'KataGo query not queued');

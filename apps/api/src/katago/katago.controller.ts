@@ -70,7 +70,7 @@ export class KataGoController {
     @Query('wait') wait?: string,
   ) {
     const seconds = waitSeconds(wait);
-    const { lines, query } = this.queries.read(body);
+    const { lines, query: read } = await this.queries.read({ input: body });
     const error = lines.find((l) => 'error' in l);
     if (error) {
       const status = typeof error.field === 'string' ? 422 : 400;
@@ -78,11 +78,12 @@ export class KataGoController {
       const message = `${field}: ${String(error.error)}`;
       throw new HttpException(errorBody(status, message, { field, katago: error }), status);
     }
-    if (!query) {
+    if (!read) {
       res.status(200); // an action (query_version, clear_cache...): its echo
       return lines[0];
     }
-    const { batchId, turns } = await this.queries.submit(tenantId, query);
+    const { query } = read;
+    const { batchId, turns } = await this.queries.submit(tenantId, read);
     const results = await this.collect(tenantId, turns, seconds);
     return {
       id: query.id,

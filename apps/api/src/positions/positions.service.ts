@@ -24,8 +24,13 @@ export class PositionsService {
     const request = await this.normalizer.normalize(body, limits);
     if (request.katago) {
       // A KataGo query: one batch (one job per turn) whose answers GET /v1/katago/analysis/:batchId reads.
-      const { query, extras, warnings } = request.katago;
-      const { batchId, turns, submitted } = await this.katago.submit(tenantId, query, extras, idempotencyKey);
+      // Its turns' jobs were made with the request (on the request thread for a long game).
+      const { query, turnJobs, warnings } = request.katago;
+      const { batchId, turns, submitted } = await this.katago.submit(
+        tenantId,
+        { query, turnJobs },
+        idempotencyKey,
+      );
       return {
         id: query.id,
         batchId,

@@ -9,7 +9,7 @@ import {
   checkWebhookTarget,
   webhookUrlSchema,
 } from '../../jobs/job-spec';
-import { turnJobsOf, type TurnJobExtras } from '../../katago/katago-jobs';
+import { turnJobsOf, type KataGoTurnJob, type TurnJobExtras } from '../../katago/katago-jobs';
 import { readKataGoInput, type KataGoLine } from '../../katago/katago-read';
 
 /** The request fields POST /v1/positions reads itself (a KataGo query has none of them). */
@@ -36,6 +36,8 @@ export interface KataGoPositionRequest {
   extras: TurnJobExtras;
   inputs: PositionInput[];
   turns: number[];
+  /** The turns' position jobs (their inputs are `inputs`). */
+  turnJobs: KataGoTurnJob[];
 }
 
 /**
@@ -136,5 +138,6 @@ export function normalizeKataGoPositionRequest(
     extras: jobExtras,
     inputs: jobs.map((j) => j.spec.input as PositionInput),
     turns: jobs.map((j) => j.turnNumber),
+    turnJobs: jobs,
   };
 }

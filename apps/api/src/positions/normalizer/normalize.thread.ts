@@ -1,8 +1,8 @@
 /**
- * Entry point of the api's request thread (a Piscina worker): validates and normalises a large
- * POST /v1/positions body (zod, the SGF parse, the replay of every move, the turns' inputs) away
- * from the event loop. Errors meant for the client come back as data, because an exception
- * crossing the thread boundary loses its class and so its HTTP status.
+ * A task of the api's request thread (`request-thread/request.thread.ts`): validates and
+ * normalises a large POST /v1/positions body (zod, the SGF parse, the replay of every move, the
+ * turns' inputs) away from the event loop. Errors meant for the client come back as data, because
+ * an exception crossing the thread boundary loses its class and so its HTTP status.
  */
 import { HttpException } from '@nestjs/common';
 import { normalizePositionRequest, type NormalizedPositionRequest } from '../dto/position-request';
