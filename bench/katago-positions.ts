@@ -32,7 +32,8 @@ export function benchPositions(size: 9 | 19, count: number): BenchPosition[] {
   for (const file of files) {
     const record = readSgf(readFileSync(join(REAL_GAMES_DIR, file), 'utf8'));
     const game = replaySgf(record);
-    if (game.history.some((a) => a.kind === 'setup') || record.size !== size) continue;
+    if (game.history.some((a) => a.kind === 'setup') || record.width !== size || record.height !== size)
+      continue;
     const moves: [string, string][] = [];
     for (const a of game.history) {
       if (a.kind === 'move') moves.push([a.player === 1 ? 'B' : 'W', formatGtpVertex(a.point, game.geo)]);

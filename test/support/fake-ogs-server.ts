@@ -49,7 +49,7 @@ export interface FakeGame {
 /** Reads an SGF record (main line) into a FakeGame with OGS [x, y] moves. */
 export function gameFromSgf(id: number, sgf: string): FakeGame {
   const record = readSgf(sgf);
-  const geo = Geometry.of(record.size);
+  const geo = Geometry.of(record.width, record.height);
   const moves: OgsMove[] = [];
   for (const node of record.nodes) {
     const value = node.B?.[0] ?? node.W?.[0];
@@ -60,7 +60,7 @@ export function gameFromSgf(id: number, sgf: string): FakeGame {
   const re = record.info.RE ?? '';
   return {
     id,
-    size: record.size,
+    size: record.width,
     komi: record.komi,
     rules: record.rulesText?.toLowerCase() ?? 'japanese',
     moves,

@@ -238,6 +238,60 @@ describe('KataGo analysis over the api: HTTP and WebSocket, turns run by a worke
     expect(long6).toHaveLength(6);
   });
 
+  it('answers a rectangular 7x9 query on HTTP, POST /v1/positions and the WebSocket: 9 rows of 7', async () => {
+    const auth = { Authorization: `Bearer ${key}` };
+    // Black walls off columns A-B, White F-G; (x,y) = column from the left, row from the top.
+    const moves: string[][] = [];
+    for (let y = 0; y < 9; y++) moves.push(['B', `(2,${y})`], ['W', `(4,${y})`]);
+    const rect = {
+      id: 'rect',
+      rules: 'tromp-taylor',
+      komi: 0.5,
+      boardXSize: 7,
+      boardYSize: 9,
+      includeOwnership: true,
+      maxVisits: 50,
+      overrideSettings: { reportAnalysisWinratesAs: 'BLACK' },
+      moves,
+    };
+    const expectRect = (line: Record<string, unknown>) => {
+      expectKataGoShape(line, 0, false);
+      const own = line.ownership as number[];
+      expect(own).toHaveLength(63);
+      for (let y = 0; y < 9; y++) {
+        expect(own[y * 7]).toBeGreaterThan(0.5);
+        expect(own[y * 7 + 6]).toBeLessThan(-0.5);
+      }
+      return own;
+    };
+    const http = await request(api.server).post('/v1/katago/analysis?wait=50').set(auth).send(rect);
+    expect(http.body).toMatchObject({ id: 'rect', status: 'finished', warnings: [] });
+    const own = expectRect(http.body.results[0]);
+    const posted = await request(api.server)
+      .post('/v1/positions')
+      .set(auth)
+      .send({ ...rect, id: 'rect-pos' });
+    expect(posted.status).toBe(202);
+    const got = await request(api.server).get(`${posted.body.links.katago}?wait=50`).set(auth);
+    expect(got.body.status).toBe('finished');
+    expect(expectRect(got.body.results[0])).toEqual(own);
+    const ws = new WebSocket(`${wsUrl}?key=${key}`);
+    const lines: Record<string, unknown>[] = [];
+    ws.on('message', (data) => {
+      for (const l of data.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l));
+    });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    ws.send(JSON.stringify({ ...rect, id: 'rect-ws' }));
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline && !lines.some((l) => l.id === 'rect-ws' && l.rootInfo)) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    ws.close();
+    expect(
+      expectRect(lines.find((l) => l.id === 'rect-ws' && l.rootInfo) as Record<string, unknown>),
+    ).toEqual(own);
+  });
+
   it('refuses a WebSocket without a valid API key (401)', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const ws = new WebSocket(`${wsUrl}?key=moyo_00000000_${'x'.repeat(43)}`);

@@ -18,7 +18,7 @@ const SGF = readFileSync(join(__dirname, '../fixtures/gnugo-selfplay-13x13.sgf')
 /** The record's moves as KataGo writes them, straight from the SGF (independent of the follower). */
 function recordMoves(): [string, string][] {
   const record = readSgf(SGF);
-  const geo = Geometry.of(record.size);
+  const geo = Geometry.of(record.width, record.height);
   const out: [string, string][] = [];
   for (const node of record.nodes) {
     for (const color of ['B', 'W'] as const) {

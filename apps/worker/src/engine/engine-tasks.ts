@@ -162,7 +162,8 @@ export function positionCacheKey(
   const b = position.board;
   return `position:${hashOf({
     engine: ENGINE.version,
-    size: b.size,
+    // A square board keeps the key it always had; a rectangle's names both sides.
+    size: b.geo.square ? b.geo.width : b.geo.label,
     hash: [b.hashHi, b.hashLo],
     toPlay: position.toPlay,
     komi: position.komi,
