@@ -11,6 +11,8 @@ export class GtpEngine {
   readonly session: GtpSession;
   /** An open answer (kata-analyze, lz-analyze) waits for its closing blank line. */
   private answerOpen = false;
+  /** The open answer's further reports, if it repeats them. */
+  private reporter: { intervalMs: number; next: () => string } | null = null;
 
   constructor(
     readFile: (path: string) => string,
@@ -38,6 +40,9 @@ export class GtpEngine {
       const answer = handler(cmd.args, this.session, this.commands);
       if (typeof answer === 'string') return close + formatGtpResponse(cmd.id, true, answer);
       this.answerOpen = !answer.ended;
+      const every = answer.intervalMs ?? 0;
+      this.reporter =
+        this.answerOpen && answer.next && every > 0 ? { intervalMs: every, next: answer.next } : null;
       const lines = answer.lines.map((l) => l.replace(/[\r\n]+/g, ' ') + '\n').join('');
       return `${close}=${cmd.id ?? ''}\n${lines}${answer.ended ? '\n' : ''}`;
     } catch (e) {
@@ -46,8 +51,31 @@ export class GtpEngine {
     }
   }
 
+  /**
+   * Milliseconds between the reports of the open answer (`kata-analyze B 50`: 500); 0 when no answer
+   * is open or it does not repeat. The front calls `report` at this pace until the next input line.
+   */
+  get reportIntervalMs(): number {
+    return this.answerOpen && this.reporter ? this.reporter.intervalMs : 0;
+  }
+
+  /**
+   * The open answer's next report, a whole line (`info ...\n`); null when no answer is open, it does
+   * not repeat, or its report failed (reports stop then; the next input still closes the answer).
+   */
+  report(): string | null {
+    if (!this.answerOpen || !this.reporter) return null;
+    try {
+      return this.reporter.next().replace(/[\r\n]+/g, ' ') + '\n';
+    } catch {
+      this.reporter = null;
+      return null;
+    }
+  }
+
   /** Ends an open answer: its blank line, or '' when none is open (at end of input). */
   finish(): string {
+    this.reporter = null;
     if (!this.answerOpen) return '';
     this.answerOpen = false;
     return '\n';

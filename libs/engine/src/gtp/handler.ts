@@ -2,8 +2,9 @@ import type { GtpSession } from './session';
 
 /**
  * An answer that stays open after its first lines (`kata-analyze`, `lz-analyze`): the engine writes
- * `=id`, then `lines`, and ends the answer with the blank line only when the next input arrives
- * (any line, a bare newline too) or the input ends, as KataGo and Leela Zero do.
+ * `=id`, then `lines`, then (when `intervalMs` is set) a line from `next` every `intervalMs`, and
+ * ends the answer with the blank line only when the next input arrives (any line, a bare newline
+ * too) or the input ends, as KataGo and Leela Zero do.
  */
 export interface GtpOpenAnswer {
   readonly open: true;
@@ -11,6 +12,10 @@ export interface GtpOpenAnswer {
   readonly lines: readonly string[];
   /** The answer ends right after its lines (`kata-genmove_analyze`: the `play` line is the last). */
   readonly ended?: boolean;
+  /** Milliseconds between the reports after the first lines; 0 or absent: no more reports. */
+  readonly intervalMs?: number;
+  /** The next report (one whole line); called every `intervalMs` while the answer stays open. */
+  readonly next?: () => string;
 }
 
 /**

@@ -24,8 +24,21 @@ export async function serveGtp(
   };
   output.on('error', onOutputError);
   let end: GtpServeEnd = 'end-of-input';
+  // An open kata-analyze / lz-analyze answer reports again at its interval until the next line.
+  let timer: NodeJS.Timeout | undefined;
+  const stopReports = (): void => {
+    clearInterval(timer);
+    timer = undefined;
+  };
+  const reportAgain = (): void => {
+    const report = outputClosed || !output.writable ? null : engine.report();
+    if (report === null) stopReports();
+    else output.write(report);
+  };
   try {
     for await (const line of rl) {
+      // Lines come here before any timer can run again: no report follows the line that stops it.
+      stopReports();
       if (outputClosed || !output.writable) break;
       const answer = engine.handleLine(line);
       if (answer !== null) output.write(answer);
@@ -33,8 +46,10 @@ export async function serveGtp(
         end = 'quit';
         break;
       }
+      if (engine.reportIntervalMs > 0) timer = setInterval(reportAgain, engine.reportIntervalMs);
     }
   } finally {
+    stopReports();
     rl.close();
   }
   const close = engine.finish();

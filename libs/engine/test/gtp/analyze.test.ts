@@ -38,8 +38,22 @@ describe('GTP analysis commands', () => {
     expect(own).toHaveLength(81);
     expect(own.every((v) => v >= -1 && v <= 1)).toBe(true);
     expect(line.split(' ownershipStdev ')[1].split(' ')).toHaveLength(81);
-    expect(line).toContain(' rootInfo visits 500 winrate ');
+    // With an interval: the quick stage first, then more candidates valued, then the last repeated.
+    expect(line).toContain(' rootInfo visits 100 winrate ');
+    expect(e.reportIntervalMs).toBe(500);
+    const reports = [1, 2, 3].map(() => e.report()!);
+    expect(reports.map((r) => / rootInfo visits (\d+) /.exec(r)![1])).toEqual(['500', '2000', '2000']);
+    expect(reports[2]).toBe(reports[1]);
+    expect(reports.every((r) => r.endsWith('\n') && r.indexOf('\n') === r.length - 1)).toBe(true);
+    expect(sabakiParseAnalysis(reports[1], true).length).toBeGreaterThan(
+      sabakiParseAnalysis(line, true).length,
+    );
     expect(e.handleLine('')).toBe('\n'); // a bare newline stops it, as in KataGo
+    expect([e.report(), e.reportIntervalMs]).toEqual([null, 0]);
+    // Without an interval: one report, at the default effort.
+    expect(e.handleLine('kata-analyze B rootInfo true')).toContain(' rootInfo visits 500 winrate ');
+    expect([e.report(), e.reportIntervalMs]).toEqual([null, 0]);
+    expect(e.handleLine('')).toBe('\n');
     expect(e.handleLine('8 kata-analyze W 50')!.startsWith('=8\ninfo move ')).toBe(true);
     expect(e.handleLine('9 protocol_version')).toBe('\n=9 2\n\n');
     expect(e.handleLine('10 kata-analyze B pvVisits true')).toBe(
@@ -55,6 +69,10 @@ describe('GTP analysis commands', () => {
     const line = e.handleLine('lz-analyze b 10 maxmoves 3')!.split('\n')[1];
     const moves = sabakiParseAnalysis(line, false);
     expect(moves).toHaveLength(3);
+    expect(e.reportIntervalMs).toBe(100); // 10 centiseconds
+    const again = sabakiParseAnalysis(e.report()!, false);
+    expect(again).toHaveLength(3);
+    expect(again[0].visits).toBeGreaterThan(moves[0].visits);
     expect(line).toMatch(/^info move \S+ visits \d+ winrate \d+ prior \d+ lcb \d+ order 0 pv /);
     const best = moves[0].move;
     e.handleLine('');
@@ -64,7 +82,9 @@ describe('GTP analysis commands', () => {
 
   it('genmove plays the best move of the analysis; moyo_rules keeps the position', () => {
     const e = engineAfterSetup();
-    const best = sabakiParseAnalysis(e.handleLine('kata-analyze W 10')!.split('\n')[1], true)[0].move;
+    e.handleLine('kata-analyze W 10');
+    // The second report is the default effort's, the answer genmove plays from.
+    const best = sabakiParseAnalysis(e.report()!, true)[0].move;
     expect(e.handleLine('genmove white')).toBe(`\n= ${best}\n\n`);
     expect(e.handleLine('moyo_rules chinese')).toBe('= \n\n');
     expect(e.handleLine('moyo_rules')).toBe('= chinese\n\n');
@@ -125,7 +145,7 @@ describe('GTP analysis commands', () => {
 
 describe("Sabaki's GTP client (@sabaki/gtp) against moyo gtp", () => {
   it(
-    'streams kata-analyze lines Sabaki parses, and ends the answer when Sabaki sends its next command',
+    'streams kata-analyze lines at the interval Sabaki asks, each parsed by Sabaki, until its next command',
     async () => {
       const [cmd, args] = moyoCommand(['gtp']);
       const controller = new Controller(cmd, args, { cwd: ROOT });
@@ -136,29 +156,41 @@ describe("Sabaki's GTP client (@sabaki/gtp) against moyo gtp", () => {
           expect((await controller.sendCommand({ name, args: rest })).error).toBe(false);
         }
         const lines: string[] = [];
-        let first!: () => void;
-        const gotLine = new Promise<void>((resolve) => (first = resolve));
-        const analysis = controller.sendCommand({ name: 'kata-analyze', args: ['W', '50'] }, ({ line }) => {
+        let enough!: () => void;
+        const gotLines = new Promise<void>((resolve) => (enough = resolve));
+        // Sabaki's own request: colour and interval (centiseconds; its default is 50, 10 here).
+        const analysis = controller.sendCommand({ name: 'kata-analyze', args: ['W', '10'] }, ({ line }) => {
           if (line.startsWith('info ')) {
             lines.push(line);
-            first();
+            if (lines.length === 4) enough();
           }
         });
-        await gotLine;
+        await gotLines;
         // What Sabaki does to stop analysis: send any command.
         const version = await controller.sendCommand({ name: 'protocol_version' });
         const done = await analysis;
+        const stopped = lines.length;
         expect(done.error).toBe(false);
         expect(version).toMatchObject({ error: false, content: '2' });
-        const variations = sabakiParseAnalysis(lines[0], true);
-        expect(variations.length).toBeGreaterThan(1);
-        expect(variations[0].visits).toBeGreaterThanOrEqual(10); // Sabaki labels from 10 visits
-        for (const v of variations) {
-          expect(v.winrate).toBeGreaterThanOrEqual(0);
-          expect(v.winrate).toBeLessThanOrEqual(100);
-          expect(v.pv[0]).toBe(v.move);
-          expect(typeof v.scoreLead).toBe('number');
+        for (const line of lines) {
+          const variations = sabakiParseAnalysis(line, true);
+          expect(variations.length).toBeGreaterThan(1);
+          expect(variations[0].visits).toBeGreaterThanOrEqual(10); // Sabaki labels from 10 visits
+          for (const v of variations) {
+            expect(v.winrate).toBeGreaterThanOrEqual(0);
+            expect(v.winrate).toBeLessThanOrEqual(100);
+            expect(v.pv[0]).toBe(v.move);
+            expect(typeof v.scoreLead).toBe('number');
+          }
         }
+        // Efforts grow (100, 500, 2000 visits), then the last report repeats.
+        const rootVisits = lines.map((l) => sabakiParseAnalysis(l, true).reduce((s, v) => s + v.visits, 0));
+        expect(rootVisits[1]).toBeGreaterThan(rootVisits[0]);
+        expect(rootVisits[2]).toBeGreaterThan(rootVisits[1]);
+        expect(lines[3]).toBe(lines[2]);
+        // Nothing after the answer ended.
+        await new Promise((r) => setTimeout(r, 300));
+        expect(lines).toHaveLength(stopped);
       } finally {
         await controller.stop();
       }

@@ -14,7 +14,7 @@ import { gtpColor } from '../session';
 /** What an analyze command asked for. */
 export interface AnalyzeArgs {
   player: Player | null;
-  /** Centiseconds between reports (Moyo reports once; kept for the record). */
+  /** Centiseconds between reports; 0: one report (see REPORT_EFFORTS in analyze.ts). */
   interval: number;
   maxmoves: number;
   rootInfo: boolean;

@@ -1,9 +1,9 @@
 /**
  * GTP analysis for GUIs (Sabaki, LizGoban, Ogatak's GTP mode): `kata-analyze` and `lz-analyze`
  * (one `info` line per report, from the KataGo answer core, side-to-move view; the answer stays
- * open until the next input line, as KataGo's does; Moyo reports once, at once, since it does not
- * search), `kata-genmove_analyze` / `lz-genmove_analyze`, and `genmove`, which play the best move
- * of that answer.
+ * open until the next input line, as KataGo's does, and with an interval reports again at it:
+ * REPORT_EFFORTS' growing efforts, then the last report repeated), `kata-genmove_analyze` /
+ * `lz-genmove_analyze`, and `genmove`, which play the best move of that answer.
  */
 import { positionFromGame } from '../../analysis/registry';
 import type { Position } from '../../analysis/types';
@@ -12,6 +12,7 @@ import { parseGtpVertex } from '../../board/coords';
 import {
   DEFAULT_MAX_VISITS,
   KataGoFieldError,
+  QUICK_STAGE_VISITS,
   analyzeTurn,
   resolveKataGoRules,
   type KataGoTurnAnalysis,
@@ -26,10 +27,19 @@ function position(session: GtpSession, args: AnalyzeArgs): Position {
   return args.player === null ? p : { ...p, toPlay: args.player };
 }
 
-function answer(session: GtpSession, args: AnalyzeArgs): KataGoTurnAnalysis {
+/**
+ * The efforts (maxVisits) of the reports of an analysis with an interval: the quick stage first
+ * (10 candidates valued, what `moyo analysis` answers interim), then the default effort (50), then
+ * 200 candidates; from then on the last report is repeated unchanged (the analysis is complete:
+ * Moyo does not search, so more time would not change it). Without an interval: one report at
+ * DEFAULT_MAX_VISITS. Each stage values more candidate moves on the same (cached) territory estimate.
+ */
+export const REPORT_EFFORTS: readonly number[] = [QUICK_STAGE_VISITS, DEFAULT_MAX_VISITS, 2000];
+
+function answer(session: GtpSession, args: AnalyzeArgs, maxVisits = DEFAULT_MAX_VISITS): KataGoTurnAnalysis {
   const pos = position(session, args);
   const turn = analyzeTurn(pos, {
-    maxVisits: DEFAULT_MAX_VISITS,
+    maxVisits,
     perspective: 'SIDETOMOVE',
     includeOwnership: args.ownership,
     includeOwnershipStdev: args.ownershipStdev,
@@ -107,15 +117,35 @@ function genmoveAnalyze(args: readonly string[], session: GtpSession, kata: bool
   };
 }
 
+/**
+ * The open answer of `kata-analyze` / `lz-analyze`: the first report now; with an interval (in
+ * centiseconds) the next ones every interval (REPORT_EFFORTS, then the last one again) until the
+ * next input line. The session's position cannot change meanwhile: any line closes the answer first.
+ */
+function streamed(
+  session: GtpSession,
+  a: AnalyzeArgs,
+  line: (t: KataGoTurnAnalysis) => string,
+): GtpOpenAnswer {
+  if (a.interval <= 0) return { open: true, lines: [line(answer(session, a))] };
+  let stage = 0;
+  let last = '';
+  const next = (): string => {
+    if (stage < REPORT_EFFORTS.length) last = line(answer(session, a, REPORT_EFFORTS[stage++]));
+    return last;
+  };
+  return { open: true, lines: [next()], intervalMs: Math.max(10, a.interval * 10), next };
+}
+
 /** The analysis commands, registered as one family. */
 export const ANALYZE_GTP_COMMANDS: Readonly<Record<string, GtpHandler>> = {
   'kata-analyze': (args, session) => {
     const a = parseAnalyzeArgs(args, session.game.geo, true);
-    return { open: true, lines: [kataAnalyzeLine(answer(session, a), a)] };
+    return streamed(session, a, (t) => kataAnalyzeLine(t, a));
   },
   'lz-analyze': (args, session) => {
     const a = parseAnalyzeArgs(args, session.game.geo, false);
-    return { open: true, lines: [lzAnalyzeLine(answer(session, a))] };
+    return streamed(session, a, lzAnalyzeLine);
   },
   'kata-genmove_analyze': (args, session) => genmoveAnalyze(args, session, true),
   'lz-genmove_analyze': (args, session) => genmoveAnalyze(args, session, false),
