@@ -1,42 +1,61 @@
 /**
- * Pipeline benchmark: jobs per second and submit-to-completion latency (p50/p99) with 1 and 2
- * worker processes (from the build), for a cheap job (Freihofner map of a 19x19 position) and a
- * CPU-bound one (full territory analysis: territory, dead stones, score, move values), plus the
- * latency of cheap jobs offered at a fixed rate. Jobs are submitted as the api does (jobs row,
- * then the queue job) but in batches and without HTTP, so the numbers are the workers'.
+ * Pipeline benchmark, in one run on one machine:
+ *
+ * 1. End to end over HTTP beside its peers, in interleaved rounds, one call per job with
+ *    `--in-flight` calls at a time: a bare BullMQ worker that does nothing; a bare BullMQ worker
+ *    that runs one PostgreSQL INSERT per job; Moyo (the built api, then the queue, one worker
+ *    process, PostgreSQL) for the cheapest job (the `board` analysis of a 19x19 position). Then
+ *    Moyo at `--rate` jobs/s offered: the api's submission latency (p50/p99) and end to end.
+ * 2. Moyo's workers alone, 1 then 2 worker processes (jobs submitted as the api does, in batches,
+ *    no HTTP): trivial (`board`), cheap (Freihofner map) and CPU-bound (territory, dead stones,
+ *    score, move values) jobs, with the CPU each part of the machine spent meanwhile (workers,
+ *    PostgreSQL, Redis, the whole machine, in cores), so the speed-up of a second worker can be
+ *    read against what the machine had left.
  *
  * Run: `npm run build && npm run bench:pipeline` (= `npx tsx bench/pipeline.ts`), with
  * DATABASE_URL (an admin URL: a scratch database is created and dropped) and REDIS_URL.
- * Options: --cheap N (jobs, default 2000), --territory N (default 120), --rate R (jobs/s offered,
- * default 200), --seconds S (of offered load, default 10), --concurrency C (per worker, default 16).
+ * Options: --http N (jobs per scenario and round, default 2000), --rounds R (default 2),
+ * --in-flight C (default 32), --rate R (jobs/s offered, default 200), --seconds S (default 5),
+ * --trivial N (default 1000), --cheap N (default 400), --territory N (default 40), --concurrency C
+ * (per worker, default 16), --port P (the api's, default 27210), --no-http, --no-workers.
  */
 import { JobName, QueueName } from '@moyo/contracts';
 import { bullConnectionOptions } from '@moyo/persistence';
 import { QueueEvents } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { Pool } from 'pg';
 import { appsBuilt, startApp, type RunningApp } from '../test/browser/stack';
 import { DirectSubmitter } from '../test/e2e/support/submit';
 import { cheapJobs, territoryJobs, type WorkloadJob } from '../test/e2e/support/workload';
 import { dropDatabase } from '../test/support/cleanup';
 import { createMigratedDatabase } from '../test/support/database';
 import { integerOption } from './support/args';
+import {
+  cpuBetween,
+  cpuSnapshot,
+  pidsNamed,
+  quantile,
+  submitAndWait,
+  type LoadResult,
+  type Pace,
+} from './support/pipeline-load';
+import { bareQueue, bareQueueName, postPosition, startApi, startBareWorker } from './support/pipeline-peers';
 
+const HTTP_JOBS = integerOption('bench:pipeline', '--http', 2000);
+const ROUNDS = integerOption('bench:pipeline', '--rounds', 2);
+const IN_FLIGHT = integerOption('bench:pipeline', '--in-flight', 32);
 const CHEAP = integerOption('bench:pipeline', '--cheap', 400);
 const TRIVIAL = integerOption('bench:pipeline', '--trivial', 1000);
 const TERRITORY = integerOption('bench:pipeline', '--territory', 40);
 const RATE = integerOption('bench:pipeline', '--rate', 200);
-const SECONDS = integerOption('bench:pipeline', '--seconds', 3);
+const SECONDS = integerOption('bench:pipeline', '--seconds', 5);
 const CONCURRENCY = integerOption('bench:pipeline', '--concurrency', 16);
+const PORT = integerOption('bench:pipeline', '--port', 27210);
+const args = process.argv.slice(2);
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-interface Scenario {
-  name: string;
-  workers: number;
-  workerEnv: Record<string, string>;
-}
 
 interface Measured {
   scenario: string;
@@ -45,187 +64,295 @@ interface Measured {
   jobsPerSecond: number;
   p50: number;
   p99: number;
+  submitP50?: number;
+  submitP99?: number;
+  /** Cores busy during the scenario: machine, workers, api, PostgreSQL, Redis. */
+  cpu: Record<string, number>;
 }
 
-const quantile = (sorted: number[], q: number): number =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const results: Measured[] = [];
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+function summarise(scenario: string, r: LoadResult, cpu: Record<string, number>, submit: boolean): Measured {
+  const m: Measured = {
+    scenario,
+    jobs: r.latencies.length,
+    seconds: Math.round(r.seconds * 100) / 100,
+    jobsPerSecond: round1(r.latencies.length / r.seconds),
+    p50: round1(quantile(r.latencies, 0.5)),
+    p99: round1(quantile(r.latencies, 0.99)),
+    cpu,
+  };
+  if (submit) {
+    m.submitP50 = round1(quantile(r.submitLatencies, 0.5));
+    m.submitP99 = round1(quantile(r.submitLatencies, 0.99));
+  }
+  results.push(m);
+  const cores = Object.entries(cpu)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  process.stdout.write(
+    `  ${scenario}: ${m.jobsPerSecond} jobs/s` +
+      (submit ? `, submit p50/p99 ${m.submitP50}/${m.submitP99} ms` : '') +
+      ` (cores: ${cores})\n`,
+  );
+  return m;
+}
+
+/** PostgreSQL backends serving the scratch database (not other users of the server). */
+let backendPids: () => Promise<number[]> = () => Promise.resolve([]);
+
+/** Runs a load and counts the CPU of `groups`, of the scratch database's backends and of Redis meanwhile. */
+async function measured(
+  scenario: string,
+  groups: Record<string, RunningApp[]>,
+  load: () => Promise<LoadResult>,
+  submit = false,
+): Promise<Measured> {
+  const pids: Record<string, number[]> = {};
+  for (const [k, apps] of Object.entries(groups)) pids[k] = apps.map((a) => a.child.pid ?? -1);
+  const servers = async () => ({ postgres: await backendPids(), redis: pidsNamed('redis-server') });
+  const before = await servers();
+  const all = (g: Record<string, number[]>) => Object.values(g).flat();
+  const a = cpuSnapshot([...all(pids), ...all(before)]);
+  const r = await load();
+  const b = cpuSnapshot([...all(pids), ...all(before)]);
+  return summarise(scenario, r, cpuBetween(a, b, { ...pids, ...before }), submit);
+}
 
 async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `moyo_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const url = await createMigratedDatabase(ADMIN_URL, name);
-  return { url, drop: () => dropDatabase(ADMIN_URL, name) };
-}
-
-/** Starts the workers of a scenario on its own Redis prefix and waits until they consume. */
-async function startWorkers(scenario: Scenario, databaseUrl: string, prefix: string): Promise<RunningApp[]> {
-  const env = {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL,
-    REDIS_PREFIX: prefix,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    WEBHOOK_SECRET_KEY: 'bench-only-webhook-secret-key',
-    ...scenario.workerEnv,
-  };
-  return Array.from({ length: scenario.workers }, () => startApp('worker', env));
-}
-
-/**
- * Submits `jobs` (in batches of `batch`, every `everyMs` when given, else back to back) and
- * returns the time from the first submission to the last completion and each job's latency.
- */
-async function run(
-  submitter: DirectSubmitter,
-  events: QueueEvents,
-  jobs: WorkloadJob[],
-  pace: { batch: number; everyMs?: number },
-): Promise<{ seconds: number; latencies: number[] }> {
-  const submitted = new Map<string, number>();
-  const latencies: number[] = [];
-  let last = 0;
-  const done = new Promise<void>((resolveDone, reject) => {
-    const onCompleted = ({ jobId }: { jobId: string }) => {
-      const t = submitted.get(jobId);
-      if (t === undefined) return;
-      submitted.delete(jobId);
-      last = performance.now();
-      latencies.push(last - t);
-      if (latencies.length === jobs.length) {
-        events.off('completed', onCompleted);
-        events.off('failed', onFailed);
-        resolveDone();
-      }
-    };
-    const onFailed = ({ jobId, failedReason }: { jobId: string; failedReason: string }) => {
-      if (submitted.has(jobId)) reject(new Error(`job ${jobId} failed: ${failedReason}`));
-    };
-    events.on('completed', onCompleted);
-    events.on('failed', onFailed);
-  });
-  const t0 = performance.now();
-  for (let i = 0; i < jobs.length; i += pace.batch) {
-    const batch = jobs.slice(i, i + pace.batch);
-    if (pace.everyMs !== undefined) {
-      const due = t0 + (i / pace.batch) * pace.everyMs;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    }
-    const now = performance.now();
-    for (const job of batch) submitted.set(job.id, now);
-    await submitter.submitMany(batch);
-  }
-  await done;
-  return { seconds: (last - t0) / 1000, latencies: latencies.sort((a, b) => a - b) };
-}
-
-function summarise(scenario: string, result: { seconds: number; latencies: number[] }): Measured {
-  const jobs = result.latencies.length;
+  const admin = new Pool({ connectionString: ADMIN_URL, max: 1 });
+  backendPids = async () =>
+    (
+      await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name])
+    ).rows.map((r) => r.pid);
   return {
-    scenario,
-    jobs,
-    seconds: Math.round(result.seconds * 100) / 100,
-    jobsPerSecond: Math.round((jobs / result.seconds) * 10) / 10,
-    p50: Math.round(quantile(result.latencies, 0.5)),
-    p99: Math.round(quantile(result.latencies, 0.99)),
+    url,
+    drop: async () => {
+      await admin.end();
+      await dropDatabase(ADMIN_URL, name);
+    },
   };
+}
+
+const workerEnv = (databaseUrl: string, prefix: string) => ({
+  DATABASE_URL: databaseUrl,
+  REDIS_URL,
+  REDIS_PREFIX: prefix,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  WEBHOOK_SECRET_KEY: 'bench-only-webhook-secret-key',
+  WORKER_CONCURRENCY: String(CONCURRENCY),
+  WORKER_ENGINE_THREADS: '1',
+});
+
+/** Part 1: bare BullMQ (no-op, one INSERT) and Moyo over HTTP, interleaved; then Moyo at a rate. */
+async function httpScenarios(databaseUrl: string, redis: Redis): Promise<void> {
+  const prefix = `moyo_bench_${randomBytes(4).toString('hex')}`;
+  const connection = bullConnectionOptions(REDIS_URL);
+  const moyoEvents = new QueueEvents(QueueName.Positions, { connection, prefix });
+  const modes = ['noop', 'insert'] as const;
+  const peers = modes.map((mode) => ({
+    mode,
+    queue: bareQueue(mode, REDIS_URL, prefix),
+    events: new QueueEvents(bareQueueName(mode), { connection, prefix }),
+  }));
+  const apps: RunningApp[] = [];
+  try {
+    await Promise.all([moyoEvents, ...peers.map((p) => p.events)].map((e) => e.waitUntilReady()));
+    const api = await startApi({ databaseUrl, redisUrl: REDIS_URL, prefix, port: PORT });
+    apps.push(api.app);
+    const worker = startApp('worker', workerEnv(databaseUrl, prefix));
+    apps.push(worker);
+    // Each peer worker has its own queue and waits idle (one blocking read) while the others run.
+    const peerEnv = { databaseUrl, redisUrl: REDIS_URL, prefix, concurrency: CONCURRENCY };
+    const peerApps = await Promise.all(modes.map((mode) => startBareWorker(mode, peerEnv)));
+    apps.push(...peerApps);
+    const pace: Pace = { inFlight: IN_FLIGHT };
+    let serial = 0;
+    const moyo = (jobs: WorkloadJob[], p: Pace) => () =>
+      submitAndWait(moyoEvents, jobs.length, (i) => postPosition(api.base, api.headers, jobs[i]), p);
+    const bare = (k: number, count: number) => () =>
+      submitAndWait(
+        peers[k].events,
+        count,
+        async () => {
+          const id = `bare-${serial++}`;
+          await peers[k].queue.add('bare', { id }, { jobId: id, removeOnComplete: true });
+          return id;
+        },
+        pace,
+      );
+    // Warm-up: JIT, connections, prepared statements (not counted).
+    await moyo(cheapJobs(200, 'warm-http', 901, ['board']), pace)();
+    await bare(0, 500)();
+    await bare(1, 500)();
+    for (let r = 1; r <= ROUNDS; r++) {
+      await measured(`round ${r}: bare BullMQ, no-op worker`, { peer: [peerApps[0]] }, bare(0, HTTP_JOBS));
+      await measured(
+        `round ${r}: bare BullMQ + one INSERT per job`,
+        { peer: [peerApps[1]] },
+        bare(1, HTTP_JOBS),
+      );
+      await measured(
+        `round ${r}: Moyo over HTTP (board), ${IN_FLIGHT} in flight`,
+        { api: [api.app], worker: [worker] },
+        moyo(cheapJobs(HTTP_JOBS, `http-${r}`, 910 + r, ['board']), pace),
+        true,
+      );
+    }
+    await measured(
+      `Moyo over HTTP (board), ${RATE} jobs/s offered for ${SECONDS} s`,
+      { api: [api.app], worker: [worker] },
+      moyo(cheapJobs(RATE * SECONDS, 'http-rate', 930, ['board']), { perSecond: RATE }),
+      true,
+    );
+  } finally {
+    await Promise.all([moyoEvents.close(), ...peers.flatMap((p) => [p.events.close(), p.queue.close()])]);
+    await Promise.all(apps.map((a) => a.stop()));
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.unlink(...keys);
+  }
+}
+
+/** Part 2: Moyo's workers alone, 1 and 2 processes, jobs submitted directly in batches. */
+async function workerScenarios(databaseUrl: string, redis: Redis): Promise<void> {
+  for (const workers of [1, 2]) {
+    const label = `${workers} worker${workers > 1 ? 's' : ''}`;
+    const prefix = `moyo_bench_${randomBytes(4).toString('hex')}`;
+    const apps = Array.from({ length: workers }, () => startApp('worker', workerEnv(databaseUrl, prefix)));
+    const submitter = new DirectSubmitter({ databaseUrl, redisUrl: REDIS_URL, redisPrefix: prefix });
+    const events = new QueueEvents(QueueName.Positions, {
+      connection: bullConnectionOptions(REDIS_URL),
+      prefix,
+    });
+    await events.waitUntilReady();
+    // Positions differ between runs (seed per run), so no run is answered from the cache.
+    const seed = (k: number) => workers * 100 + k;
+    /** Submits in batches of `batch` (back to back, or one batch every `everyMs`). */
+    const batches = (jobs: WorkloadJob[], batch: number, everyMs?: number) => () => {
+      let queued = Promise.resolve();
+      const t0 = performance.now();
+      return submitAndWait(
+        events,
+        jobs.length,
+        async (i) => {
+          if (i % batch === 0) {
+            const chunk = jobs.slice(i, i + batch);
+            const due = everyMs === undefined ? 0 : t0 + (i / batch) * everyMs;
+            queued = queued.then(async () => {
+              const wait = due - performance.now();
+              if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+              await submitter.submitMany(chunk);
+            });
+          }
+          await queued;
+          return jobs[i].id;
+        },
+        { inFlight: 1 },
+      );
+    };
+    const run = (name: string, jobs: WorkloadJob[], batch: number, everyMs?: number) =>
+      measured(`${name}, ${label}`, { worker: apps }, batches(jobs, batch, everyMs));
+    try {
+      await batches(cheapJobs(40, `warm-${workers}`, seed(1)), 40)();
+      await batches(territoryJobs(4, `warmt-${workers}`, seed(2)), 4)();
+      await run('trivial (board), saturated', cheapJobs(TRIVIAL, `triv-${workers}`, seed(3), ['board']), 100);
+      const perTick = Math.max(1, Math.round(RATE / 50));
+      await run(
+        `trivial (board), ${RATE} jobs/s offered`,
+        cheapJobs(RATE * SECONDS, `trivr-${workers}`, seed(4), ['board']),
+        perTick,
+        20,
+      );
+      await run('cheap (freihofner), saturated', cheapJobs(CHEAP, `cheap-${workers}`, seed(5)), 100);
+      await run(
+        'territory (full), saturated',
+        territoryJobs(TERRITORY, `terr-${workers}`, seed(7)),
+        TERRITORY,
+      );
+    } finally {
+      await events.close();
+      await submitter.close();
+      await Promise.all(apps.map((a) => a.stop()));
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length) await redis.unlink(...keys);
+    }
+  }
+}
+
+function printTable(): void {
+  process.stdout.write(
+    `\npipeline benchmark (${new Date().toISOString()}, node ${process.version}, per worker: ` +
+      `WORKER_CONCURRENCY=${CONCURRENCY}, WORKER_ENGINE_THREADS=1; job name ${JobName.AnalyzePosition}; ` +
+      `cores: CPU in cores over the scenario, machine = all processes)\n\n`,
+  );
+  const groups = ['machine', 'worker', 'api', 'peer', 'postgres', 'redis'];
+  const head = ['scenario', 'jobs', 'seconds', 'jobs/s', 'p50 ms', 'p99 ms', 'submit p50/p99', ...groups];
+  const rows = results.map((r) => [
+    r.scenario,
+    String(r.jobs),
+    String(r.seconds),
+    String(r.jobsPerSecond),
+    String(r.p50),
+    String(r.p99),
+    r.submitP50 === undefined ? '-' : `${r.submitP50}/${r.submitP99}`,
+    ...groups.map((g) => (r.cpu[g] === undefined ? '-' : String(r.cpu[g]))),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  process.stdout.write(`${line(head)}\n${rows.map(line).join('\n')}\n\n`);
+  // The same CPU per job: what each part costs, whatever else ran on the machine.
+  process.stdout.write('CPU ms per job (cores x seconds / jobs):\n');
+  for (const r of results) {
+    const parts = groups
+      .slice(1)
+      .filter((g) => r.cpu[g] !== undefined)
+      .map((g) => `${g} ${((r.cpu[g] * r.seconds * 1000) / r.jobs).toFixed(2)}`);
+    process.stdout.write(`  ${r.scenario.padEnd(widths[0])}  ${parts.join(', ')}\n`);
+  }
+  process.stdout.write('\n');
+  const find = (prefix: string, suffix = '') =>
+    results.filter((r) => r.scenario.includes(prefix) && r.scenario.endsWith(suffix));
+  const mean = (ms: Measured[]) => ms.reduce((a, m) => a + m.jobsPerSecond, 0) / ms.length;
+  const insert = find('bare BullMQ + one INSERT');
+  const moyo = find('Moyo over HTTP (board), ' + IN_FLIGHT);
+  if (insert.length && moyo.length) {
+    process.stdout.write(
+      `Moyo over HTTP / bare BullMQ + one INSERT (mean of ${moyo.length} rounds): ` +
+        `${(mean(moyo) / mean(insert)).toFixed(2)}x (${mean(moyo).toFixed(0)} / ${mean(insert).toFixed(0)} jobs/s)\n`,
+    );
+  }
+  const one = find('territory', '1 worker')[0];
+  const two = find('territory', '2 workers')[0];
+  if (one && two) {
+    const perCore = (m: Measured) => m.jobsPerSecond / m.cpu.worker;
+    process.stdout.write(
+      `territory, 2 workers over 1: ${(two.jobsPerSecond / one.jobsPerSecond).toFixed(2)}x; machine cores busy ` +
+        `${one.cpu.machine} / ${two.cpu.machine}, workers ${one.cpu.worker} / ${two.cpu.worker}; ` +
+        `jobs per worker-core-second ${perCore(one).toFixed(1)} / ${perCore(two).toFixed(1)}\n`,
+    );
+  }
 }
 
 async function main(): Promise<void> {
-  if (!appsBuilt('worker')) {
-    process.stderr.write(
-      'bench:pipeline: build first (npm run build): apps/worker/dist/main.js is missing\n',
-    );
+  if (!appsBuilt('worker', 'api')) {
+    process.stderr.write('bench:pipeline: build first (npm run build): apps/*/dist/main.js is missing\n');
     process.exit(2);
   }
   const database = await createDatabase();
   const redis = new Redis(REDIS_URL);
-  const results: Measured[] = [];
   try {
-    for (const workers of [1, 2]) {
-      const label = `${workers} worker${workers > 1 ? 's' : ''}`;
-      const prefix = `moyo_bench_${randomBytes(4).toString('hex')}`;
-      const scenario: Scenario = {
-        name: label,
-        workers,
-        workerEnv: { WORKER_CONCURRENCY: String(CONCURRENCY), WORKER_ENGINE_THREADS: '1' },
-      };
-      const apps = await startWorkers(scenario, database.url, prefix);
-      const env = { databaseUrl: database.url, redisUrl: REDIS_URL, redisPrefix: prefix };
-      const submitter = new DirectSubmitter(env);
-      const connection = bullConnectionOptions(REDIS_URL);
-      const positionEvents = new QueueEvents(QueueName.Positions, { connection, prefix });
-      await positionEvents.waitUntilReady();
-      // Positions differ between runs (seed per run), so no run is answered from the cache.
-      const seed = (k: number) => workers * 100 + k;
-      const measure = async (
-        name: string,
-        jobs: WorkloadJob[],
-        pace: { batch: number; everyMs?: number },
-      ) => {
-        results.push(summarise(`${name}, ${label}`, await run(submitter, positionEvents, jobs, pace)));
-        process.stdout.write(
-          `  ${results[results.length - 1].scenario}: ${results[results.length - 1].jobsPerSecond} jobs/s\n`,
-        );
-      };
-      const offered = { batch: Math.max(1, Math.round(RATE / 50)), everyMs: 1000 / 50 };
-      try {
-        // Warm up: threads started, connections open, JIT warm.
-        await run(submitter, positionEvents, cheapJobs(40, `warm-${workers}`, seed(1)), { batch: 40 });
-        await run(submitter, positionEvents, territoryJobs(4, `warmt-${workers}`, seed(2)), { batch: 4 });
-
-        await measure(
-          'trivial (board), saturated',
-          cheapJobs(TRIVIAL, `triv-${workers}`, seed(3), ['board']),
-          {
-            batch: 100,
-          },
-        );
-        await measure(
-          `trivial (board), ${RATE} jobs/s offered`,
-          cheapJobs(RATE * SECONDS, `trivr-${workers}`, seed(4), ['board']),
-          offered,
-        );
-        await measure('cheap (freihofner), saturated', cheapJobs(CHEAP, `cheap-${workers}`, seed(5)), {
-          batch: 100,
-        });
-        await measure(
-          `cheap (freihofner), ${RATE} jobs/s offered`,
-          cheapJobs(RATE * SECONDS, `rate-${workers}`, seed(6)),
-          offered,
-        );
-        await measure('territory (full), saturated', territoryJobs(TERRITORY, `terr-${workers}`, seed(7)), {
-          batch: TERRITORY,
-        });
-      } finally {
-        await positionEvents.close();
-        await submitter.close();
-        await Promise.all(apps.map((a) => a.stop()));
-        const keys = await redis.keys(`${prefix}:*`);
-        if (keys.length) await redis.unlink(...keys);
-      }
-    }
+    if (!args.includes('--no-http')) await httpScenarios(database.url, redis);
+    if (!args.includes('--no-workers')) await workerScenarios(database.url, redis);
   } finally {
     redis.disconnect();
     await database.drop();
   }
-
-  process.stdout.write(
-    `\npipeline benchmark (${new Date().toISOString()}, node ${process.version}, per worker: ` +
-      `WORKER_CONCURRENCY=${CONCURRENCY}, WORKER_ENGINE_THREADS=1; job name ${JobName.AnalyzePosition})\n\n`,
-  );
-  const rows = results.map((r) => [r.scenario, r.jobs, r.seconds, r.jobsPerSecond, r.p50, r.p99].map(String));
-  const head = ['scenario', 'jobs', 'seconds', 'jobs/s', 'p50 ms', 'p99 ms'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  process.stdout.write(`${line(head)}\n${rows.map(line).join('\n')}\n`);
-  const one = results.find((r) => r.scenario.startsWith('territory') && r.scenario.endsWith('1 worker'));
-  const two = results.find((r) => r.scenario.startsWith('territory') && r.scenario.endsWith('2 workers'));
-  if (one && two) {
-    process.stdout.write(
-      `\nterritory speed-up, 2 workers over 1: ${(two.jobsPerSecond / one.jobsPerSecond).toFixed(2)}x\n`,
-    );
-  }
+  printTable();
 }
 
 main().catch((err: unknown) => {
