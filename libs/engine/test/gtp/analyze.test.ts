@@ -107,6 +107,31 @@ describe('GTP analysis commands', () => {
     expect(e.handleLine('5 protocol_version')).toBe('=5 2\n\n'); // nothing left open
   });
 
+  it('rectangular_boardsize W H: a 7x9 board, kata-analyze ownership 9 rows of 7 from the top-left', () => {
+    const e = new GtpEngine(() => '');
+    expect(e.handleLine('rectangular_boardsize 7 9')).toBe('= \n\n');
+    expect(e.handleLine('rectangular_boardsize 7 4')).toBe('? unacceptable size\n\n');
+    for (const l of ['play b A9', 'play w G1']) expect(e.handleLine(l)).toBe('= \n\n');
+    const board = e.handleLine('showboard')!.split('\n');
+    expect(board[1]).toBe('   A B C D E F G');
+    expect(board[2]).toMatch(/^ 9 X \. \. \. \. \. \. 9/);
+    expect(board[10]).toMatch(/^ 1 \. \. \. \. \. \. O 1/);
+    const line = e.handleLine('kata-analyze B ownership true')!.split('\n')[1];
+    const own = line.split(' ownership ')[1].split(' ').map(Number);
+    expect(own).toHaveLength(63);
+    expect(own[0]).toBeGreaterThan(0); // A9, Black's stone, side-to-move (Black) view
+    expect(own[62]).toBeLessThan(0); // G1, White's
+    e.handleLine('');
+    expect(
+      e
+        .handleLine('moyo-ownership')!
+        .slice(2)
+        .trim()
+        .split('\n')
+        .map((r) => r.split(' ').length),
+    ).toEqual(Array(9).fill(7));
+  });
+
   it('kata-set-rules takes KataGo rule names and objects and keeps the position; kata-get-rules tells them', () => {
     const e = engineAfterSetup();
     expect(e.handleLine('kata-set-rules new zealand')).toBe('= \n\n');
