@@ -15,6 +15,11 @@ export interface PositionInput {
   moves: KataGoMove[];
   analyzeTurn?: number;
   initialPlayer?: Color;
+  /**
+   * Set on the stored input of an older move of a followed game (compacted: linear storage):
+   * `initialStones` is the board this many moves in, and `moves` only the moves after them.
+   */
+  omittedMoves?: number;
 }
 
 /** The engine's report (`result` of a completed position job). Each analysis is optional. */
@@ -43,6 +48,8 @@ export interface JobView {
   progress: number;
   batchId: string | null;
   input: PositionInput | null;
+  /** `source` ({ogsGameId, move}) on the jobs of a followed game's moves. */
+  options?: { source?: { ogsGameId?: number; move?: number } } | null;
   result: AnalysisReport | null;
   error: { message?: string; code?: string } | null;
 }

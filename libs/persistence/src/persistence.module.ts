@@ -15,6 +15,7 @@ import {
   PipelineMetricsRepository,
   RetentionRepository,
   PartitionRepository,
+  StreamCompactionRepository,
 } from './repositories';
 
 const repositories = [
@@ -31,6 +32,7 @@ const repositories = [
   PipelineMetricsRepository,
   RetentionRepository,
   PartitionRepository,
+  StreamCompactionRepository,
 ];
 
 /**

@@ -9,6 +9,7 @@ import {
   PositionQueueSet,
   positionShards,
   RedisService,
+  StreamCompactionRepository,
 } from '@moyo/persistence';
 import {
   DynamicModule,
@@ -25,6 +26,7 @@ import { PinoLogger } from 'nestjs-pino';
 import { AutoFollow } from '../autofollow/auto-follow';
 import { IngestConfig } from '../config/ingest-config';
 import { OgsClient } from '../ogs/ogs-client';
+import { FinishedGamesCompactor } from './finished-compactor';
 import { QueueSink } from './queue-sink';
 import { StreamCoordinator } from './stream-coordinator';
 
@@ -41,6 +43,8 @@ export class FollowService implements OnApplicationBootstrap, OnModuleDestroy {
   readonly replicaId = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   readonly client: OgsClient;
   readonly coordinator: StreamCoordinator;
+  /** Compacts finished games completely once their last jobs have ended. */
+  readonly compactor: FinishedGamesCompactor;
   /** The positions queue's shards (QUEUE_SHARDS); a stream's jobs all go to its game's. */
   private readonly queues: PositionQueueSet<Queue>;
   /** The queue's connection: a Cluster client (REDIS_CLUSTER_NODES) is closed after the queue. */
@@ -52,6 +56,7 @@ export class FollowService implements OnApplicationBootstrap, OnModuleDestroy {
     redis: RedisService,
     private readonly streams: GameStreamRepository,
     jobs: JobRepository,
+    compaction: StreamCompactionRepository,
     private readonly logger: PinoLogger,
   ) {
     logger.setContext('Follow');
@@ -77,6 +82,13 @@ export class FollowService implements OnApplicationBootstrap, OnModuleDestroy {
       },
       { info: (o, m) => logger.info(o, m), warn: (o, m) => logger.warn(o, m) },
     );
+    this.compactor = new FinishedGamesCompactor(
+      streams,
+      compaction,
+      redis.client,
+      `${config.redisPrefix}:ingest:compact:lock`,
+      { info: (o, m) => logger.info(o, m), warn: (o, m) => logger.warn(o, m) },
+    );
     // One line per outage, not one per reconnect attempt.
     let up = false;
     this.client.on('connected', () => {
@@ -97,6 +109,7 @@ export class FollowService implements OnApplicationBootstrap, OnModuleDestroy {
   onApplicationBootstrap(): void {
     void this.client.start().catch(() => undefined);
     this.coordinator.start();
+    this.compactor.start();
     if (this.config.autoFollow) {
       const analyses = AUTO_FOLLOW_ANALYSES.filter((n) => ANALYSES.has(n));
       this.autoFollow = new AutoFollow(this.client, this.streams, this.config.autoFollowCount, analyses);
@@ -108,6 +121,7 @@ export class FollowService implements OnApplicationBootstrap, OnModuleDestroy {
   // closes Redis and PostgreSQL, so in-flight deliveries finish and leases are released.
   async onModuleDestroy(): Promise<void> {
     this.autoFollow?.stop();
+    await this.compactor.stop();
     await this.coordinator.stop();
     this.client.close();
     await Promise.all(this.queues.all().map((q) => closeBull(q)));

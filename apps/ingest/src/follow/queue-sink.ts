@@ -10,6 +10,7 @@ import { ANALYSES } from '@moyo/engine';
 import type { GameStream, GameStreamRepository, JobRepository } from '@moyo/persistence';
 import type { Queue } from 'bullmq';
 import { COMPACT_WINDOW, CompactReplay } from './compact-input';
+import { compactEndedMoves } from './compact-moves';
 import type { FinishedGame, FollowedMove, MoveSink } from './game-follower';
 
 /** The older moves' stored inputs are compacted every this many moves (and at the game's end). */
@@ -19,9 +20,6 @@ export const COMPACT_EVERY = 16;
  * the game's moves from the newest job it knows of, which should not be compacted under it.
  */
 export const KEEP_WHOLE = 16;
-/** Moves compacted per statement (each batch replays and writes a few ms' worth, then yields). */
-const COMPACT_BATCH = 32;
-
 /** Analyses added to the stream's own for the finished game's last position, when registered. */
 const FINAL_EXTRA = ['territory', 'deadStones', 'score'];
 
@@ -77,23 +75,15 @@ export class QueueSink implements MoveSink {
    * from. Compacts the ended moves before `beforeMove`.
    */
   private async compact(beforeMove: number): Promise<void> {
-    const latest = this.latest;
-    if (!latest) return;
-    let after = COMPACT_WINDOW;
-    for (;;) {
-      const due = await this.streams.movesToCompact(this.stream.id, after, beforeMove, COMPACT_BATCH);
-      if (due.length === 0) return;
-      const inputs = this.replay.compact(
-        latest,
-        due.map((d) => d.moveNumber),
-      );
-      await this.streams.storeCompactInputs(
-        this.stream.id,
-        due.map((d) => ({ ...d, input: inputs.get(d.moveNumber) as never })),
-      );
-      if (due.length < COMPACT_BATCH) return;
-      after = due[due.length - 1].moveNumber;
-    }
+    if (!this.latest) return;
+    await compactEndedMoves(
+      this.streams,
+      this.stream.id,
+      this.latest,
+      this.replay,
+      COMPACT_WINDOW,
+      beforeMove,
+    );
   }
 
   /**
@@ -126,10 +116,11 @@ export class QueueSink implements MoveSink {
       outcome: game.outcome,
       moveCount: game.moveCount,
     });
-    // The final job holds the whole game: every move's row may be compacted now (jobs still
-    // running stay whole).
+    // The final job holds the whole game (readers take the moves from it): every move's row is
+    // compacted now, the newest ones too; those whose job has not ended yet are compacted by the
+    // FinishedGamesCompactor once it has.
     this.latest = game.input;
-    await this.compact(game.moveCount + 1 - KEEP_WHOLE);
+    await this.compact(game.moveCount + 1);
   }
 
   private async enqueue(

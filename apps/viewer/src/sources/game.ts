@@ -3,6 +3,7 @@ import { readEvents } from '../sse';
 import { emptyTimeline, withInput } from '../timeline';
 import { TERMINAL, type GameAnalysesView, type JobView, type MoveAnalysisRow } from '../types';
 import { isAbort, sleep, type Source, type SourceCallbacks } from './source';
+import { isCompacted } from '../compacted';
 
 /** How many recently settled moves a re-read covers (an undo replaces them). */
 const UNDO_WINDOW = 8;
@@ -23,6 +24,8 @@ export function openGame(api: Api, id: string, cb: SourceCallbacks): Source {
   let etag: string | null = null;
   let since = 0;
   let movesFrom: string | null = null;
+  /** The finished game's final position's job: its input holds the whole game. */
+  let finalJobId: string | null = null;
   let finished = false;
 
   const enc = encodeURIComponent(id);
@@ -30,13 +33,18 @@ export function openGame(api: Api, id: string, cb: SourceCallbacks): Source {
     if (!signal.aborted) cb.update(t);
   };
 
-  /** The moves from the newest known job's input, when that job is not the one read last. */
+  /**
+   * The moves from the newest known job's input, when that job is not the one read last: the final
+   * position's job once the game has one (a finished game's move jobs are all compacted), else the
+   * newest move's. A compacted input (`omittedMoves`) holds only the last moves: never taken.
+   */
   async function loadMoves(): Promise<void> {
     let newest: { n: number; jobId: string } | null = null;
     for (const [n, s] of t.steps) if (s.jobId && (!newest || n > newest.n)) newest = { n, jobId: s.jobId };
+    if (finalJobId) newest = { n: Infinity, jobId: finalJobId };
     if (!newest || newest.jobId === movesFrom || newest.n <= t.moves.length) return;
     const job = await api.json<JobView>(`/v1/jobs/${encodeURIComponent(newest.jobId)}`, { signal });
-    if (job.input) {
+    if (job.input && !isCompacted(job.input)) {
       t = withInput(t, job.input);
       movesFrom = newest.jobId;
     }
@@ -63,6 +71,7 @@ export function openGame(api: Api, id: string, cb: SourceCallbacks): Source {
     t = { ...t, steps: new Map(t.steps) };
     for (const n of [...t.steps.keys()]) if (n > since) t.steps.delete(n);
     body.analyses.forEach(applyRow);
+    finalJobId = body.final?.jobId ?? null;
     // A finished game's final analysis (territory, dead stones, score) stands for its last move.
     if (body.final?.jobId && TERMINAL.has(body.final.status ?? '')) {
       t.steps.set(body.lastMove, {

@@ -11,3 +11,4 @@ export * from './webhook-delivery.repository';
 export * from './pipeline-metrics.repository';
 export * from './retention.repository';
 export * from './partition.repository';
+export * from './stream-compaction.repository';
