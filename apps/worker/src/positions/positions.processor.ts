@@ -1,5 +1,5 @@
 import { QueueName, type AnalyzePositionJob } from '@moyo/contracts';
-import type { AnalysisReport } from '@moyo/engine';
+import type { AnalysisReport, Position } from '@moyo/engine';
 import { closeBull } from '@moyo/persistence';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
@@ -10,6 +10,7 @@ import { startWorker } from '../queues/start-worker';
 import { runHere, type EnginePool } from '../engine/engine-pool';
 import { preparePosition, type PositionTask, type PreparedPosition } from '../engine/engine-tasks';
 import { POSITION_ENGINE } from '../engine/engine.module';
+import { prepareInline, runInline, runsInline } from '../engine/inline';
 import {
   JobRunnerService,
   type ComputedResult,
@@ -17,12 +18,14 @@ import {
   type JobSteps,
 } from '../jobs/job-runner.service';
 
-type Prepared = PreparedPosition & { task: PositionTask };
+/** `position`: replayed here, for analyses that run inline (see engine/inline.ts). */
+type Prepared = PreparedPosition & { task: PositionTask; position?: Position };
 
 /**
  * Consumes the `positions` queue: replays the position to get its cache key (here: a replay is
  * cheaper than a thread round trip), answers from the result cache when it can, else runs the
- * analyses in an engine thread. Concurrency is
+ * analyses in an engine thread, or here when all are cheaper than a thread round trip (the
+ * position replayed once: engine/inline.ts). Concurrency is
  * WORKER_CONCURRENCY (set before the worker starts, hence `autorun: false`).
  */
 @Processor(QueueName.Positions, { autorun: false })
@@ -54,6 +57,7 @@ export class PositionsProcessor extends WorkerHost implements OnApplicationBoots
     prepare: (data) => {
       const d = data as AnalyzePositionJob;
       const task = { input: d.input, analyses: d.analyses, options: d.options ?? {} };
+      if (runsInline(task)) return { ...runHere(() => prepareInline(task)), task };
       return { ...runHere(() => preparePosition(task)), task };
     },
     compute: (_data, prepared, cached) => this.compute(prepared, cached as AnalysisReport | null),
@@ -66,7 +70,8 @@ export class PositionsProcessor extends WorkerHost implements OnApplicationBoots
       return { result, cache: { kind: 'hit', key: prepared.cacheKey }, engineMs: 0 };
     }
     const t0 = performance.now();
-    const report = await this.engine.position(prepared.task);
+    const { position, task } = prepared;
+    const report = position ? runHere(() => runInline(task, position)) : await this.engine.position(task);
     return {
       result: report,
       cache: { kind: 'store', key: prepared.cacheKey },
