@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { PinoLogger } from 'nestjs-pino';
 import { EngineTaskError } from '../engine/engine-pool';
+import { CompletionBatcher } from './completion-batcher';
 import { postponeJob, retryWhileDatabaseDown } from './database-outage';
 import { jobView, WebhookFanoutService } from '../webhooks/webhook-fanout.service';
 
@@ -38,8 +39,8 @@ export interface JobSteps<P extends { cacheKey: string }> {
 /**
  * The lifecycle every analysis job shares, around the processor's engine step: mark the job
  * running (the same statement reads the result cache), compute or take the cached result, then
- * store status, result, cache and webhook deliveries in one transaction and queue the
- * deliveries. Invalid input fails at once (UnrecoverableError: no retry); anything else is
+ * store status, result, cache and webhook deliveries in one transaction (shared with the other
+ * jobs finishing at the same time: CompletionBatcher) and queue the deliveries. Invalid input fails at once (UnrecoverableError: no retry); anything else is
  * rethrown for BullMQ's retry with backoff. PostgreSQL being away is no failure of the job: the
  * final writes are retried in place for a while, then the job is postponed without using up an
  * attempt (and a final failure that cannot be written is left to the reconciler).
@@ -48,6 +49,7 @@ export interface JobSteps<P extends { cacheKey: string }> {
 export class JobRunnerService {
   constructor(
     private readonly results: ResultRepository,
+    private readonly completions: CompletionBatcher,
     private readonly fanout: WebhookFanoutService,
     private readonly logger: PinoLogger,
   ) {
@@ -111,8 +113,9 @@ export class JobRunnerService {
       const deliveries = await retryWhileDatabaseDown(() =>
         this.fanout.deliveriesFor(job0, WebhookEvent.JobCompleted, body),
       );
+      // Batched with the completions of other jobs finishing at the same time (one transaction).
       await retryWhileDatabaseDown(() =>
-        this.results.complete({
+        this.completions.complete({
           jobId,
           result: computed.result as Prisma.InputJsonValue,
           timings,

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { WebhooksModule } from '../webhooks/webhooks.module';
+import { CompletionBatcher } from './completion-batcher';
 import { JobRunnerService } from './job-runner.service';
 
 /** The lifecycle shared by analysis jobs (status, result, cache, webhooks). */
 @Module({
   imports: [WebhooksModule],
-  providers: [JobRunnerService],
+  providers: [JobRunnerService, CompletionBatcher],
   exports: [JobRunnerService],
 })
 export class JobsModule {}

@@ -209,6 +209,68 @@ export class ResultRepository {
   }
 
   /**
+   * `complete` for several jobs in one SQL statement, so one transaction (and one WAL flush) for
+   * all of them: what the worker sends when jobs finish together. The same writes and rules per
+   * job as `complete`; the job ids must differ. Returns, per job in order, whether this call
+   * completed it.
+   */
+  async completeMany(cs: JobCompletion[]): Promise<{ completedNow: boolean }[]> {
+    if (cs.length === 0) return [];
+    if (new Set(cs.map((c) => c.jobId)).size !== cs.length) {
+      throw new RangeError('completeMany: jobId must differ between the completions of one call');
+    }
+    const rows = JSON.stringify(
+      cs.map((c) => ({
+        job_id: c.jobId,
+        result: c.result,
+        timings: c.timings,
+        cache_key: c.cache.kind === 'none' ? null : c.cache.key,
+        store: c.cache.kind === 'store',
+        hit: c.cache.kind === 'hit',
+        finished_at: c.finishedAt.toISOString(),
+      })),
+    );
+    const deliveries = cs.flatMap((c) => c.deliveries.map(withoutResult));
+    // The ids again as an array: the jobs rows are then found by index (= ANY), not by joining
+    // the recordset of unknown size, for which the planner may scan every partition.
+    const ids = cs.map((c) => c.jobId);
+    // As in `complete`: each result is parsed once (with the batch) and stored once, in the
+    // partition of its job's day; a new cache entry names the first job of the batch storing it.
+    const done = await this.prisma.query<{ id: string }>(
+      Prisma.sql`
+      WITH c AS (
+        SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS c(job_id text, result jsonb, timings jsonb,
+               cache_key varchar, store boolean, hit boolean, finished_at timestamptz)
+      ), stored AS (
+        INSERT INTO job_results (job_id, job_created_at, result)
+        SELECT j.id, j.created_at, c.result FROM c, jobs j
+         WHERE j.id = ANY(${ids}::text[]) AND j.id = c.job_id
+        ON CONFLICT (job_id, job_created_at) DO NOTHING
+      ), done AS (
+        UPDATE jobs j SET status = 'completed', progress = 100, timings = c.timings, error = NULL,
+               finished_at = c.finished_at
+          FROM c
+         WHERE j.id = ANY(${ids}::text[]) AND j.id = c.job_id AND j.status IN ('queued', 'running')
+        RETURNING j.id
+      ), cached AS (
+        INSERT INTO result_cache (key, job_id)
+        SELECT DISTINCT ON (c.cache_key) c.cache_key, c.job_id FROM c WHERE c.store
+         ORDER BY c.cache_key, c.job_id
+        ON CONFLICT (key) DO NOTHING
+      ), hit AS (
+        UPDATE result_cache r SET hits = r.hits + h.n, last_hit_at = h.at
+          FROM (SELECT cache_key, count(*)::int AS n, max(finished_at) AS at FROM c WHERE c.hit
+                 GROUP BY cache_key) h
+         WHERE r.key = h.cache_key
+      ), delivered AS (${insertDeliveries(deliveries)})
+      SELECT id FROM done`,
+      'moyo_job_complete_many',
+    );
+    const completed = new Set(done.map((r) => r.id));
+    return cs.map((c) => ({ completedNow: completed.has(c.jobId) }));
+  }
+
+  /**
    * Records a failure. A final one marks the job failed and creates its deliveries (one
    * statement; none when the job had already ended, e.g. completed meanwhile); otherwise the job
    * goes back to `queued` with the error, for BullMQ's retry.
