@@ -50,12 +50,13 @@ export interface PrivatePostgres {
 /**
  * initdb into a temporary directory, then pg_ctl start on a free port of 127.0.0.1 (no fsync: the
  * cluster is thrown away). PostgreSQL refuses to run as root, so as root the cluster belongs to
- * the `postgres` user (runuser). Takes a few seconds.
+ * the `postgres` user (runuser). Takes a few seconds. With `onPort`, on that port (a caller's own
+ * range).
  */
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+export async function startPrivatePostgres(onPort?: number): Promise<PrivatePostgres> {
   if (BIN_DIR === null) throw new Error('initdb/pg_ctl not found: install PostgreSQL');
   const binDir = BIN_DIR;
-  const port = await freePort();
+  const port = onPort ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'moyo-pg-'));
   const dataDir = join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
