@@ -16,6 +16,7 @@ import {
   RetentionRepository,
   PartitionRepository,
   StreamCompactionRepository,
+  JobOutcomeRepository,
 } from './repositories';
 
 const repositories = [
@@ -33,6 +34,7 @@ const repositories = [
   RetentionRepository,
   PartitionRepository,
   StreamCompactionRepository,
+  JobOutcomeRepository,
 ];
 
 /**

@@ -23,15 +23,16 @@ export class TurnFollower {
     ended: Observable<string>,
     private readonly send: (line: KataGoLine) => void,
   ) {
-    this.subscription = ended.subscribe((jobId) => void this.check(jobId));
+    this.subscription = ended.subscribe((jobId) => void this.check([jobId]));
     this.timer = setInterval(() => {
-      for (const jobId of [...this.pending.keys()].slice(0, FOLLOW_POLL_JOBS)) {
+      const due = [...this.pending.keys()].slice(0, FOLLOW_POLL_JOBS);
+      for (const jobId of due) {
         // Read again later: the turn goes to the back of the line.
         const turns = this.pending.get(jobId) as PendingTurn[];
         this.pending.delete(jobId);
         this.pending.set(jobId, turns);
-        void this.check(jobId);
       }
+      void this.check(due);
     }, FOLLOW_POLL_MS);
   }
 
@@ -42,10 +43,10 @@ export class TurnFollower {
     return n;
   }
 
-  /** Follows these turns (a job finished already is answered at once). */
+  /** Follows these turns (a job finished already is answered at once: one read for them all). */
   add(turns: readonly PendingTurn[]): void {
     for (const t of turns) this.pending.set(t.jobId, [...(this.pending.get(t.jobId) ?? []), t]);
-    for (const jobId of new Set(turns.map((t) => t.jobId))) void this.check(jobId);
+    void this.check([...new Set(turns.map((t) => t.jobId))]);
   }
 
   /** Stops following the turns of `queryId` (all queries when undefined), optionally only `turns`. */
@@ -71,18 +72,22 @@ export class TurnFollower {
     this.pending.clear();
   }
 
-  private async check(jobId: string): Promise<void> {
-    const turns = this.pending.get(jobId);
-    if (!turns || this.closed) return;
-    let line: KataGoLine | null;
+  /** Reads the jobs' outcomes at once (`linesOf`) and answers the turns of those that ended. */
+  private async check(jobIds: readonly string[]): Promise<void> {
+    const first = jobIds.flatMap((id) => this.pending.get(id)?.slice(0, 1) ?? []);
+    if (first.length === 0 || this.closed) return;
+    let lines: (KataGoLine | null)[];
     try {
-      line = await this.queries.lineOf(this.tenantId, turns[0]);
+      lines = await this.queries.linesOf(this.tenantId, first);
     } catch {
       return; // database away: the next poll tries again
     }
-    const still = this.pending.get(jobId);
-    if (line === null || !still || this.closed) return;
-    this.pending.delete(jobId);
-    for (const t of still) this.send({ ...line, id: t.queryId, turnNumber: t.turnNumber });
+    first.forEach((turn, i) => {
+      const line = lines[i];
+      const still = this.pending.get(turn.jobId);
+      if (line === null || !still || this.closed) return;
+      this.pending.delete(turn.jobId);
+      for (const t of still) this.send({ ...line, id: t.queryId, turnNumber: t.turnNumber });
+    });
   }
 }

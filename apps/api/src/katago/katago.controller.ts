@@ -120,12 +120,11 @@ export class KataGoController {
   /** The answers of the turns (in their order) once done, or what is done after `seconds`. */
   private async collect(tenantId: string, turns: PendingTurn[], seconds: number) {
     const lines = new Map<PendingTurn, KataGoLine>();
-    await Promise.all(
-      turns.map(async (t) => {
-        const line = await this.queries.lineOf(tenantId, t);
-        if (line) lines.set(t, line);
-      }),
-    );
+    const now = await this.queries.linesOf(tenantId, turns);
+    turns.forEach((t, i) => {
+      const line = now[i];
+      if (line) lines.set(t, line);
+    });
     const waiting = turns.filter((t) => !lines.has(t));
     if (waiting.length > 0 && seconds > 0) {
       await new Promise<void>((resolve) => {

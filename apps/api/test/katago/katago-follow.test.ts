@@ -7,13 +7,18 @@ import type { KataGoQueryService, PendingTurn } from '../../src/katago/katago-qu
 function fakeQueries() {
   const done = new Set<string>();
   const reads: string[] = [];
+  /** Jobs per read: the follower reads many at once. */
+  const batches: number[] = [];
   const service = {
-    lineOf: async (_tenant: string, turn: PendingTurn) => {
-      reads.push(turn.jobId);
-      return done.has(turn.jobId) ? { id: turn.queryId, turnNumber: turn.turnNumber, rootInfo: {} } : null;
+    linesOf: async (_tenant: string, turns: PendingTurn[]) => {
+      batches.push(turns.length);
+      return turns.map((turn) => {
+        reads.push(turn.jobId);
+        return done.has(turn.jobId) ? { id: turn.queryId, turnNumber: turn.turnNumber, rootInfo: {} } : null;
+      });
     },
   } as unknown as KataGoQueryService;
-  return { service, done, reads };
+  return { service, done, reads, batches };
 }
 
 const turn = (queryId: string, turnNumber: number, jobId: string): PendingTurn => ({
@@ -49,17 +54,20 @@ describe('TurnFollower', () => {
   });
 
   it('finds a job whose event was missed by polling, a few jobs at a time, oldest first', async () => {
-    const { service, done, reads } = fakeQueries();
+    const { service, done, reads, batches } = fakeQueries();
     const sent: unknown[] = [];
     const f = new TurnFollower('t', service, new Subject<string>(), (l) => sent.push(l));
     const many = Array.from({ length: FOLLOW_POLL_JOBS + 5 }, (_, i) => turn('q', i, `j${i}`));
     f.add(many);
     await settle();
+    // The turns added are read in one go, then each poll reads its share in one go.
+    expect(batches).toEqual([FOLLOW_POLL_JOBS + 5]);
     reads.length = 0;
     done.add(`j${FOLLOW_POLL_JOBS + 2}`); // beyond the first poll's share
     vi.advanceTimersByTime(FOLLOW_POLL_MS);
     await settle();
     expect(reads).toHaveLength(FOLLOW_POLL_JOBS);
+    expect(batches).toEqual([FOLLOW_POLL_JOBS + 5, FOLLOW_POLL_JOBS]);
     expect(sent).toEqual([]);
     vi.advanceTimersByTime(FOLLOW_POLL_MS);
     await settle();

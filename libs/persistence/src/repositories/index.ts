@@ -12,3 +12,4 @@ export * from './pipeline-metrics.repository';
 export * from './retention.repository';
 export * from './partition.repository';
 export * from './stream-compaction.repository';
+export * from './job-outcome.repository';
