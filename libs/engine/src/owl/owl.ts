@@ -119,6 +119,10 @@ export class OwlReader {
 
   private judge(v: DragonView | null): number {
     if (v === null) return DEAD;
+    // A string of at least half the dragon in atari is no settled dragon, whatever its eyes, room or
+    // friends: the capture, or the escape, is read. (On the 176 tune games such dragons were judged
+    // alive at the root and were captured: middle-game mean error 14.35 -> 14.18, finals 5.97 -> 5.85.)
+    if (v.weakestLiberties === 1 && 2 * this.board.chainSize(v.weakest) >= this.goal.length) return UNSETTLED;
     if (v.minEyes >= 2 || v.connects || v.room >= this.params.view.escapeRoom) return ALIVE;
     if (v.maxEyes < 2 && v.room < 4 && !v.lunches.some((s) => this.board.chainLiberties(s) === 1))
       return DEAD;
