@@ -84,7 +84,7 @@ const CASES: Case[] = [
     body: { boardXSize: 1, boardYSize: 1, moves: [] },
     status: 422,
     field: 'boardXSize',
-    message: /5 to 25/,
+    message: /2 to 25/,
   },
   {
     name: 'board size 40',
@@ -92,7 +92,7 @@ const CASES: Case[] = [
     body: { boardXSize: 40, boardYSize: 40, moves: [] },
     status: 422,
     field: 'boardXSize',
-    message: /5 to 25/,
+    message: /2 to 25/,
   },
   {
     name: 'SGF board size 1',
@@ -113,7 +113,7 @@ const CASES: Case[] = [
   {
     name: 'board too short',
     path: '/v1/positions',
-    body: { boardXSize: 9, boardYSize: 4, moves: [] },
+    body: { boardXSize: 9, boardYSize: 1, moves: [] },
     status: 422,
     field: 'boardYSize',
   },

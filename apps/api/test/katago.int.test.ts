@@ -175,8 +175,8 @@ describe('KataGo analysis over the api: HTTP and WebSocket, turns run by a worke
     expect(big.status).toBe(422);
     expect(big.body).toMatchObject({
       field: 'boardXSize',
-      message: 'boardXSize: Must provide an integer from 5 to 25',
-      katago: { id: 'foo', field: 'boardXSize', error: 'Must provide an integer from 5 to 25' },
+      message: 'boardXSize: Must provide an integer from 2 to 25',
+      katago: { id: 'foo', field: 'boardXSize', error: 'Must provide an integer from 2 to 25' },
     });
     const noId = await request(api.server).post('/v1/katago/analysis').set(auth).send({ moves: [] });
     expect(noId.status).toBe(400);

@@ -108,7 +108,7 @@ describe('POST /v1/positions with a KataGo query', () => {
   it('names the bad field with 422: KataGo errors, illegal moves, limits, sgf mixed in', () => {
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ ...EXAMPLE, maxVisits: 0 }, 'maxVisits', /integer from 1/],
-      [{ ...EXAMPLE, boardXSize: 9, boardYSize: 26 }, 'boardYSize', /integer from 5 to 25/],
+      [{ ...EXAMPLE, boardXSize: 9, boardYSize: 26 }, 'boardYSize', /integer from 2 to 25/],
       [{ ...EXAMPLE, komi: 7.25 }, 'komi', /half-integer/],
       [{ ...EXAMPLE, rules: 'no-such' }, 'rules', /Unknown rules/],
       [{ ...EXAMPLE, rules: { ko: 'SIMPLE', bogus: 1 } }, 'rules', /Unknown rules field: bogus/],

@@ -12,7 +12,7 @@ import {
   Game,
   IllegalMoveError,
   MAX_BOARD_SIZE,
-  MIN_BOARD_SIZE,
+  MIN_BOARD_SIDE,
   parseKataGoMove,
   parsePlayer,
   parseRules,
@@ -96,9 +96,9 @@ export function replayPosition(input: PositionInput): Position {
     ['boardXSize', boardXSize],
     ['boardYSize', boardYSize],
   ] as const) {
-    if (!Number.isInteger(v) || v < MIN_BOARD_SIZE || v > MAX_BOARD_SIZE) {
+    if (!Number.isInteger(v) || v < MIN_BOARD_SIDE || v > MAX_BOARD_SIZE) {
       throw new InvalidJobInputError(
-        `${field}: must be an integer from ${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE} (got ${JSON.stringify(v)})`,
+        `${field}: must be an integer from ${MIN_BOARD_SIDE} to ${MAX_BOARD_SIZE} (got ${JSON.stringify(v)})`,
       );
     }
   }

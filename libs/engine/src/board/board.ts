@@ -1,5 +1,5 @@
 import { BLACK, EMPTY, WHITE, WALL, type Player, type PointColor } from './color';
-import { Geometry, MAX_BOARD_SIZE, MIN_BOARD_SIZE, type BoardDims } from './geometry';
+import { Geometry, MAX_BOARD_SIZE, MIN_BOARD_SIDE, type BoardDims } from './geometry';
 import { formatGtpVertex } from './coords';
 import { zobristTable } from './zobrist';
 
@@ -60,9 +60,9 @@ export interface BoardOptions {
 }
 
 function checkDimension(what: string, v: number): void {
-  if (!Number.isInteger(v) || v < MIN_BOARD_SIZE || v > MAX_BOARD_SIZE) {
+  if (!Number.isInteger(v) || v < MIN_BOARD_SIDE || v > MAX_BOARD_SIZE) {
     throw new BoardFormatError(
-      `${what} must be an integer from ${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE}, got ${v}`,
+      `${what} must be an integer from ${MIN_BOARD_SIDE} to ${MAX_BOARD_SIZE}, got ${v}`,
     );
   }
 }
@@ -136,7 +136,7 @@ export class Board {
   }
 
   /**
-   * An empty board of `dims`: a side length, or a width and a height (a Geometry), each 5..25.
+   * An empty board of `dims`: a side length, or a width and a height (a Geometry), each 2..25.
    * Throws BoardFormatError naming the bad dimension.
    */
   static empty(dims: BoardDims, options?: BoardOptions): Board {
@@ -165,13 +165,13 @@ export class Board {
    */
   static fromRows(rows: string[], options?: BoardOptions): Board {
     const height = rows.length;
-    if (height < MIN_BOARD_SIZE || height > MAX_BOARD_SIZE) {
-      throw new BoardFormatError(`rows: need ${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE} rows, got ${height}`);
+    if (height < MIN_BOARD_SIDE || height > MAX_BOARD_SIZE) {
+      throw new BoardFormatError(`rows: need ${MIN_BOARD_SIDE} to ${MAX_BOARD_SIZE} rows, got ${height}`);
     }
     const width = rows[0].length;
-    if (width < MIN_BOARD_SIZE || width > MAX_BOARD_SIZE) {
+    if (width < MIN_BOARD_SIDE || width > MAX_BOARD_SIZE) {
       throw new BoardFormatError(
-        `rows[0]: need ${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE} columns, got ${width}`,
+        `rows[0]: need ${MIN_BOARD_SIDE} to ${MAX_BOARD_SIZE} columns, got ${width}`,
       );
     }
     const board = new Board({ width, height }, options);

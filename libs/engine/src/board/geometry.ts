@@ -1,7 +1,13 @@
 import { WALL } from './color';
 
-/** Smallest and largest board sizes the engine accepts. */
+/**
+ * Smallest side the analyses read on (tactical and owl reading skip smaller boards) and the
+ * smallest size of a picture; boards themselves go down to MIN_BOARD_SIDE.
+ */
 export const MIN_BOARD_SIZE = 5;
+/** Smallest side of a board (KataGo's: 2x2 up to 25x25, any width with any height). */
+export const MIN_BOARD_SIDE = 2;
+/** Largest side of a board. */
 export const MAX_BOARD_SIZE = 25;
 
 function checkDimension(what: string, v: number): void {

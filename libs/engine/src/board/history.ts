@@ -38,7 +38,7 @@ export class Game {
   /** Position hashes seen (with counts) for the superko check; key includes the player when situational. */
   private readonly seen = new Map<number, number>();
 
-  /** A game on an empty board of `dims`: a side length, or a width and a height (5..25 each). */
+  /** A game on an empty board of `dims`: a side length, or a width and a height (2..25 each). */
   constructor(dims: BoardDims, options: GameOptions = {}) {
     this.rules = options.rules ?? RULES.japanese;
     this.komi = options.komi ?? this.rules.defaultKomi;

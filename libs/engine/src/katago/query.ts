@@ -5,7 +5,7 @@
  */
 import { BLACK, WHITE, type Player, type PointColor } from '../board/color';
 import { PASS, type Move } from '../board/coords';
-import { Geometry, MAX_BOARD_SIZE, MIN_BOARD_SIZE } from '../board/geometry';
+import { Geometry, MAX_BOARD_SIZE, MIN_BOARD_SIDE } from '../board/geometry';
 import type { Rules } from '../board/rules';
 import { DEFAULT_MAX_VISITS, type Perspective } from './answer';
 import { parseKataGoPlayer, parseKataGoVertex } from './coords';
@@ -232,13 +232,13 @@ function parseQuery(
   q: Record<string, unknown>,
 ): { query: KataGoQuery; warnings: KataGoWarning[] } {
   const warnings: KataGoWarning[] = [];
-  const sizeText = `Must provide an integer from ${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE}`;
+  const sizeText = `Must provide an integer from ${MIN_BOARD_SIDE} to ${MAX_BOARD_SIZE}`;
   const xs = q.boardXSize;
-  if (typeof xs !== 'number' || !Number.isInteger(xs) || xs < MIN_BOARD_SIZE || xs > MAX_BOARD_SIZE) {
+  if (typeof xs !== 'number' || !Number.isInteger(xs) || xs < MIN_BOARD_SIDE || xs > MAX_BOARD_SIZE) {
     throw new KataGoFieldError('boardXSize', sizeText);
   }
   const ys = q.boardYSize;
-  if (typeof ys !== 'number' || !Number.isInteger(ys) || ys < MIN_BOARD_SIZE || ys > MAX_BOARD_SIZE) {
+  if (typeof ys !== 'number' || !Number.isInteger(ys) || ys < MIN_BOARD_SIDE || ys > MAX_BOARD_SIZE) {
     throw new KataGoFieldError('boardYSize', sizeText);
   }
   const geo = Geometry.of(xs, ys);

@@ -2,7 +2,7 @@ import * as sabaki from '@sabaki/sgf';
 import { IllegalMoveError } from '../board/board';
 import { BLACK, EMPTY, WHITE, type Player, type PointColor } from '../board/color';
 import { CoordinateError, PASS, formatGtpVertex, formatSgfPoint, parseSgfPoint } from '../board/coords';
-import { MAX_BOARD_SIZE, MIN_BOARD_SIZE, Geometry } from '../board/geometry';
+import { MAX_BOARD_SIZE, MIN_BOARD_SIDE, Geometry } from '../board/geometry';
 import { Game } from '../board/history';
 import { RULES, type Rules } from '../board/rules';
 import { SgfError } from './errors';
@@ -45,7 +45,7 @@ function recognisedRules(ru: string | undefined): Rules {
 /**
  * Parses SGF text (with @sabaki/sgf) and reads the first game's root properties and main line
  * (first child at every branch). Throws SgfError naming the node and property on bad input:
- * no game tree, out-of-range SZ (`SZ[n]` or the rectangular `SZ[w:h]`, each 5..25), non-numeric
+ * no game tree, out-of-range SZ (`SZ[n]` or the rectangular `SZ[w:h]`, each 2..25), non-numeric
  * KM/HA. Does not replay the moves.
  */
 export function readSgf(text: string): SgfRecord {
@@ -70,10 +70,10 @@ export function readSgf(text: string): SgfRecord {
   const dims = sz.split(':');
   const width = Number(dims[0].trim());
   const height = dims.length === 2 ? Number(dims[1].trim()) : width;
-  const inRange = (n: number) => Number.isInteger(n) && n >= MIN_BOARD_SIZE && n <= MAX_BOARD_SIZE;
+  const inRange = (n: number) => Number.isInteger(n) && n >= MIN_BOARD_SIDE && n <= MAX_BOARD_SIZE;
   if (dims.length > 2 || dims[0].trim() === '' || !inRange(width) || !inRange(height)) {
     throw new SgfError(
-      `board size ${JSON.stringify(sz)} is not supported (want ${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE}, or W:H with each in that range)`,
+      `board size ${JSON.stringify(sz)} is not supported (want ${MIN_BOARD_SIDE} to ${MAX_BOARD_SIZE}, or W:H with each in that range)`,
       0,
       undefined,
       'SZ',

@@ -5,6 +5,9 @@ import { BLACK, WHITE, type Player } from '../../src/board/color';
 import { formatGtpVertex, parseGtpVertex, parseSgfPoint } from '../../src/board/coords';
 import { Geometry } from '../../src/board/geometry';
 import { Game } from '../../src/board/history';
+import { seededRandom } from '../../src/board/random';
+import { ANALYSES, analyzePosition, positionFromGame } from '../../src/analysis/registry';
+import { analyzeTurn } from '../../src/katago/answer';
 import { readSgf, replaySgf, writeSgf } from '../../src/sgf';
 import { bouzyMap, computeInfluenceField, freihofnerMap } from '../../src/influence';
 import { analyzeTerritory } from '../../src/territory';
@@ -62,10 +65,32 @@ describe('rectangular boards', () => {
       c.play(g.pt(x, y), BLACK);
       expect(c.chainLiberties(g.pt(x, y))).toBe(libs);
     }
-    expect(() => Board.empty({ width: 7, height: 4 })).toThrow(BoardFormatError);
-    expect(() => Board.empty({ width: 7, height: 4 })).toThrow(
-      /board height must be an integer from 5 to 25, got 4/,
+    expect(() => Board.empty({ width: 7, height: 1 })).toThrow(BoardFormatError);
+    expect(() => Board.empty({ width: 7, height: 1 })).toThrow(
+      /board height must be an integer from 2 to 25, got 1/,
     );
+  });
+
+  it("goes down to KataGo's 2x2: every analysis and the KataGo answer run on boards of 2 to 4 a side", () => {
+    const r = seededRandom(18);
+    for (let w = 2; w <= 4; w++) {
+      for (let h = 2; h <= 4; h++) {
+        for (let k = 0; k < 4; k++) {
+          const g = new Game({ width: w, height: h });
+          for (let i = Math.floor(r() * w * h); i > 0; i--) {
+            const p = g.geo.points[Math.floor(r() * g.geo.points.length)];
+            if (g.board.isLegal(p, g.toPlay)) g.play(p, g.toPlay);
+            else g.pass(g.toPlay);
+          }
+          const pos = positionFromGame(g);
+          const report = analyzePosition(pos, [...ANALYSES.keys()]);
+          expect(report.board).toMatchObject({ width: w, height: h });
+          const answer = analyzeTurn(pos, { maxVisits: 500, perspective: 'BLACK', includeOwnership: true });
+          expect(answer.ownership).toHaveLength(w * h);
+          expect(answer.moveInfos.length).toBeGreaterThan(0);
+        }
+      }
+    }
   });
 
   it('reads and writes SZ[w:h], and golden rows of any equal length', () => {

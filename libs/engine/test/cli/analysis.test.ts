@@ -59,7 +59,7 @@ describe('moyo analysis as a child process', () => {
       expect(out[1]).toEqual({
         id: 'bigboard',
         field: 'boardXSize',
-        error: 'Must provide an integer from 5 to 25',
+        error: 'Must provide an integer from 2 to 25',
       });
       expect(out[2]).toMatchObject({ id: 'QUERY:1', field: 'overrideSettings' }); // warning: ignored keys
       expect(out[3].error).toMatch(/^Could not parse json/);

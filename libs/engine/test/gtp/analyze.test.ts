@@ -110,7 +110,7 @@ describe('GTP analysis commands', () => {
   it('rectangular_boardsize W H: a 7x9 board, kata-analyze ownership 9 rows of 7 from the top-left', () => {
     const e = new GtpEngine(() => '');
     expect(e.handleLine('rectangular_boardsize 7 9')).toBe('= \n\n');
-    expect(e.handleLine('rectangular_boardsize 7 4')).toBe('? unacceptable size\n\n');
+    expect(e.handleLine('rectangular_boardsize 7 1')).toBe('? unacceptable size\n\n');
     for (const l of ['play b A9', 'play w G1']) expect(e.handleLine(l)).toBe('= \n\n');
     const board = e.handleLine('showboard')!.split('\n');
     expect(board[1]).toBe('   A B C D E F G');

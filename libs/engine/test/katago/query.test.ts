@@ -93,10 +93,29 @@ describe('KataGo query parsing', () => {
     );
   });
 
+  it('takes rectangles and sizes down to 2: a 3x2 query reads (x,y) as column then row from the top', () => {
+    const r = parseKataGoInput({
+      ...base,
+      boardXSize: 3,
+      boardYSize: 2,
+      moves: [
+        ['B', '(2,1)'],
+        ['W', 'A2'],
+      ],
+    });
+    if (r.kind !== 'query') throw new Error(`expected a query, got ${r.kind}`);
+    expect([r.query.width, r.query.height]).toEqual([3, 2]);
+    const geo = Geometry.of(3, 2);
+    expect(r.query.moves.map((m) => m.point)).toEqual([geo.pt(2, 1), geo.pt(0, 0)]);
+    expect(error({ ...base, boardXSize: 3, boardYSize: 2, moves: [['B', 'A3']] })).toMatchObject({
+      field: 'moves',
+    });
+  });
+
   it('names the first bad field, with the id', () => {
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ boardXSize: 29, boardYSize: 29 }, 'boardXSize', 'Must provide an integer from 5 to 25'],
-      [{ boardYSize: 26 }, 'boardYSize', 'Must provide an integer from 5 to 25'],
+      [{ boardXSize: 29, boardYSize: 29 }, 'boardXSize', 'Must provide an integer from 2 to 25'],
+      [{ boardYSize: 26 }, 'boardYSize', 'Must provide an integer from 2 to 25'],
       [{ rules: undefined }, 'rules', 'Must provide rules (a name or an object)'],
       [{ komi: 6.3 }, 'komi', 'Must be an integer or half-integer from -400 to 400'],
       [{ moves: [['B', 'Z9']] }, 'moves', 'Could not parse location: "Z9"'],

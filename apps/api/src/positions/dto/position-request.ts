@@ -13,7 +13,7 @@ import {
   Game,
   IllegalMoveError,
   MAX_BOARD_SIZE,
-  MIN_BOARD_SIZE,
+  MIN_BOARD_SIDE,
   parseGtpVertex,
   parseKataGoVertex,
   parseRules,
@@ -48,7 +48,7 @@ export const MAX_MOVES = MAX_POSITION_MOVES;
 /** Most turns one request may ask for (one job each). */
 export const MAX_TURNS = 500;
 
-const SIZE_MESSAGE = `must be an integer from ${MIN_BOARD_SIZE} to ${MAX_BOARD_SIZE}`;
+const SIZE_MESSAGE = `must be an integer from ${MIN_BOARD_SIDE} to ${MAX_BOARD_SIZE}`;
 
 const moveSchema = z.tuple([z.string().max(8), z.string().max(12)], {
   error: 'must be a move like ["B", "Q16"]',
@@ -66,13 +66,13 @@ export const positionRequestSchema = z.strictObject({
   boardXSize: z
     .number()
     .int(SIZE_MESSAGE)
-    .min(MIN_BOARD_SIZE, SIZE_MESSAGE)
+    .min(MIN_BOARD_SIDE, SIZE_MESSAGE)
     .max(MAX_BOARD_SIZE, SIZE_MESSAGE)
     .optional(),
   boardYSize: z
     .number()
     .int(SIZE_MESSAGE)
-    .min(MIN_BOARD_SIZE, SIZE_MESSAGE)
+    .min(MIN_BOARD_SIDE, SIZE_MESSAGE)
     .max(MAX_BOARD_SIZE, SIZE_MESSAGE)
     .optional(),
   komi: z

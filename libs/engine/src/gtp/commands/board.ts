@@ -1,6 +1,6 @@
 import { BLACK, EMPTY, WHITE } from '../../board/color';
 import { CoordinateError, PASS, formatGtpVertex, parseGtpVertex, parseSgfPoint } from '../../board/coords';
-import { Geometry, MAX_BOARD_SIZE, MIN_BOARD_SIZE } from '../../board/geometry';
+import { Geometry, MAX_BOARD_SIZE, MIN_BOARD_SIDE } from '../../board/geometry';
 import { fixedHandicapPoints } from '../../board/history';
 import { parseRules } from '../../board/rules';
 import { IllegalMoveError } from '../../board/board';
@@ -127,7 +127,7 @@ export const BOARD_GTP_COMMANDS: Readonly<Record<string, GtpHandler>> = {
   boardsize: (args, session) => {
     if (args.length < 1 || !/^\d+$/.test(args[0])) throw new GtpError('boardsize not an integer');
     const size = Number(args[0]);
-    if (size < MIN_BOARD_SIZE || size > MAX_BOARD_SIZE) throw new GtpError('unacceptable size');
+    if (size < MIN_BOARD_SIDE || size > MAX_BOARD_SIZE) throw new GtpError('unacceptable size');
     session.resetBoard(size);
     return '';
   },
@@ -136,7 +136,7 @@ export const BOARD_GTP_COMMANDS: Readonly<Record<string, GtpHandler>> = {
     if (args.length < 2 || !/^\d+$/.test(args[0]) || !/^\d+$/.test(args[1]))
       throw new GtpError('Expected two integer arguments for rectangular_boardsize');
     const [width, height] = [Number(args[0]), Number(args[1])];
-    const ok = (n: number) => n >= MIN_BOARD_SIZE && n <= MAX_BOARD_SIZE;
+    const ok = (n: number) => n >= MIN_BOARD_SIDE && n <= MAX_BOARD_SIZE;
     if (!ok(width) || !ok(height)) throw new GtpError('unacceptable size');
     session.resetBoard({ width, height });
     return '';
