@@ -6,15 +6,16 @@
  *    that runs one PostgreSQL INSERT per job; Moyo (the built api, then the queue, one worker
  *    process, PostgreSQL) for the cheapest job (the `board` analysis of a 19x19 position). Then
  *    Moyo at `--rate` jobs/s offered: the api's submission latency (p50/p99) and end to end.
- * 2. Moyo's workers alone, 1 then 2 worker processes (jobs submitted as the api does, in batches,
- *    no HTTP): trivial (`board`), cheap (Freihofner map) and CPU-bound (territory, dead stones,
+ * 2. Moyo's workers alone, 1 then 2 worker processes in each round (jobs submitted as the api
+ *    does, in batches, no HTTP): trivial (`board`), cheap (Freihofner map) and CPU-bound (territory, dead stones,
  *    score, move values) jobs, with the CPU each part of the machine spent meanwhile (workers,
  *    PostgreSQL, Redis, the whole machine, in cores), so the speed-up of a second worker can be
  *    read against what the machine had left.
  *
  * Run: `npm run build && npm run bench:pipeline` (= `npx tsx bench/pipeline.ts`), with
  * DATABASE_URL (an admin URL: a scratch database is created and dropped) and REDIS_URL.
- * Options: --http N (jobs per scenario and round, default 2000), --rounds R (default 2),
+ * Options: --http N (jobs per scenario and round, default 2000), --rounds R (of both parts; part 2
+ * alternates 1 and 2 workers in each; default 2),
  * --in-flight C (default 32), --rate R (jobs/s offered, default 200), --seconds S (default 5),
  * --trivial N (default 1000), --cheap N (default 400), --territory N (default 40), --concurrency C
  * (per worker, default 16), --port P (the api's, default 27210), --no-http, --no-workers.
@@ -116,8 +117,11 @@ async function measured(
   const all = (g: Record<string, number[]>) => Object.values(g).flat();
   const a = cpuSnapshot([...all(pids), ...all(before)]);
   const r = await load();
-  const b = cpuSnapshot([...all(pids), ...all(before)]);
-  return summarise(scenario, r, cpuBetween(a, b, { ...pids, ...before }), submit);
+  // Backends opened during the load (a pool reconnecting) count from zero.
+  const after = await servers();
+  const seen = { postgres: [...new Set([...before.postgres, ...after.postgres])], redis: before.redis };
+  const b = cpuSnapshot([...all(pids), ...all(seen)]);
+  return summarise(scenario, r, cpuBetween(a, b, { ...pids, ...seen }), submit);
 }
 
 async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -219,7 +223,10 @@ async function httpScenarios(databaseUrl: string, redis: Redis): Promise<void> {
 
 /** Part 2: Moyo's workers alone, 1 and 2 processes, jobs submitted directly in batches. */
 async function workerScenarios(databaseUrl: string, redis: Redis): Promise<void> {
-  for (const workers of [1, 2]) {
+  // Rounds alternate 1 and 2 workers, so load from outside the benchmark hits both alike.
+  const rounds = Array.from({ length: ROUNDS }, (_, r) => [r + 1, r + 1]).flat();
+  for (const [i, round] of rounds.entries()) {
+    const workers = (i % 2) + 1;
     const label = `${workers} worker${workers > 1 ? 's' : ''}`;
     const prefix = `moyo_bench_${randomBytes(4).toString('hex')}`;
     const apps = Array.from({ length: workers }, () => startApp('worker', workerEnv(databaseUrl, prefix)));
@@ -230,7 +237,7 @@ async function workerScenarios(databaseUrl: string, redis: Redis): Promise<void>
     });
     await events.waitUntilReady();
     // Positions differ between runs (seed per run), so no run is answered from the cache.
-    const seed = (k: number) => workers * 100 + k;
+    const seed = (k: number) => round * 1000 + workers * 100 + k;
     /** Submits in batches of `batch` (back to back, or one batch every `everyMs`). */
     const batches = (jobs: WorkloadJob[], batch: number, everyMs?: number) => () => {
       let queued = Promise.resolve();
@@ -255,7 +262,7 @@ async function workerScenarios(databaseUrl: string, redis: Redis): Promise<void>
       );
     };
     const run = (name: string, jobs: WorkloadJob[], batch: number, everyMs?: number) =>
-      measured(`${name}, ${label}`, { worker: apps }, batches(jobs, batch, everyMs));
+      measured(`round ${round}: ${name}, ${label}`, { worker: apps }, batches(jobs, batch, everyMs));
     try {
       await batches(cheapJobs(40, `warm-${workers}`, seed(1)), 40)();
       await batches(territoryJobs(4, `warmt-${workers}`, seed(2)), 4)();
@@ -326,13 +333,17 @@ function printTable(): void {
         `${(mean(moyo) / mean(insert)).toFixed(2)}x (${mean(moyo).toFixed(0)} / ${mean(insert).toFixed(0)} jobs/s)\n`,
     );
   }
-  const one = find('territory', '1 worker')[0];
-  const two = find('territory', '2 workers')[0];
-  if (one && two) {
-    const perCore = (m: Measured) => m.jobsPerSecond / m.cpu.worker;
+  const one = find('territory', '1 worker');
+  const two = find('territory', '2 workers');
+  if (one.length && two.length) {
+    const sum = (ms: Measured[], f: (m: Measured) => number) => ms.reduce((a, m) => a + f(m), 0);
+    // Jobs per second of worker CPU: what a worker process gets done with the CPU it is given.
+    const perCore = (ms: Measured[]) => sum(ms, (m) => m.jobs) / sum(ms, (m) => m.cpu.worker * m.seconds);
     process.stdout.write(
-      `territory, 2 workers over 1: ${(two.jobsPerSecond / one.jobsPerSecond).toFixed(2)}x; machine cores busy ` +
-        `${one.cpu.machine} / ${two.cpu.machine}, workers ${one.cpu.worker} / ${two.cpu.worker}; ` +
+      `territory, 2 workers over 1 (mean of ${one.length} rounds): ${(mean(two) / mean(one)).toFixed(2)}x ` +
+        `(${mean(one).toFixed(1)} / ${mean(two).toFixed(1)} jobs/s); worker cores ` +
+        `${one.map((m) => m.cpu.worker).join(', ')} / ${two.map((m) => m.cpu.worker).join(', ')} of machine ` +
+        `${one.map((m) => m.cpu.machine).join(', ')} / ${two.map((m) => m.cpu.machine).join(', ')}; ` +
         `jobs per worker-core-second ${perCore(one).toFixed(1)} / ${perCore(two).toFixed(1)}\n`,
     );
   }
