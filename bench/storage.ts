@@ -225,7 +225,12 @@ async function main(): Promise<void> {
       ids.slice(quarter),
       new Date(oldDay.getTime() + 3_600_000).toISOString(),
     ]);
-    await sql.query(`UPDATE job_results SET created_at = $2 WHERE job_id = ANY($1)`, [ids, old]);
+    // Results follow their jobs into the day (job_created_at is the job's created_at).
+    await sql.query(
+      `UPDATE job_results r SET created_at = $1, job_created_at = j.created_at FROM jobs j
+        WHERE j.id = r.job_id AND r.job_id = ANY($2)`,
+      [old, ids],
+    );
     await sql.query(
       `UPDATE webhook_deliveries SET status = 'delivered', created_at = $2 WHERE job_id = ANY($1)`,
       [ids, old],

@@ -95,11 +95,10 @@ describe('partitions: jobs and job_results by day', () => {
         });
       }
     }
-    // Moves the rows into the day's partition (ON UPDATE CASCADE moves the results along).
-    await sql.query(`UPDATE jobs SET created_at = $2 WHERE id = ANY($1)`, [
-      ids,
-      new Date(day.getTime() + 60_000),
-    ]);
+    // Moves the rows into the day's partition, results along (job_created_at is the job's created_at).
+    const at = new Date(day.getTime() + 60_000);
+    await sql.query(`UPDATE jobs SET created_at = $2 WHERE id = ANY($1)`, [ids, at]);
+    await sql.query(`UPDATE job_results SET job_created_at = $2 WHERE job_id = ANY($1)`, [ids, at]);
     return ids;
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { GameStream, JobStatus } from '../generated/prisma/client';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { withResults } from './job-results';
 
 export interface NewGameStream {
   ogsGameId: number;
@@ -267,7 +268,7 @@ export class GameStreamRepository {
     // No relation to include: jobs is partitioned and game_move_analyses has no foreign key to it.
     const ids = rows.flatMap((r) => (r.jobId ? [r.jobId] : []));
     const jobs = ids.length
-      ? await this.prisma.client.job.findMany({ where: { id: { in: ids } }, include: { result: true } })
+      ? await withResults(this.prisma, await this.prisma.client.job.findMany({ where: { id: { in: ids } } }))
       : [];
     const byId = new Map(jobs.map((j) => [j.id, j]));
     return rows.map((r) => {
@@ -303,7 +304,8 @@ export class GameStreamRepository {
   async finalAnalysis(stream: GameStream): Promise<FinalAnalysisView | null> {
     const jobId = finalJobIdOf(stream);
     if (!jobId) return null;
-    const job = await this.prisma.client.job.findFirst({ where: { id: jobId }, include: { result: true } });
+    const found = await this.prisma.client.job.findFirst({ where: { id: jobId } });
+    const job = found ? (await withResults(this.prisma, [found]))[0] : null;
     return {
       jobId,
       status: job?.status ?? null,

@@ -13,3 +13,4 @@ export * from './retention.repository';
 export * from './partition.repository';
 export * from './stream-compaction.repository';
 export * from './job-outcome.repository';
+export * from './job-results';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { JobStatus, Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { resultsByJob } from './job-results';
 
 /** How a job stands, without its input: what an answer about it needs. */
 export interface JobOutcome {
@@ -25,8 +26,18 @@ export class JobOutcomeRepository {
     if (ids.length === 0) return new Map();
     const rows = await this.prisma.client.job.findMany({
       where: { id: { in: [...new Set(ids)] }, tenantId },
-      select: { id: true, status: true, error: true, result: { select: { result: true } } },
+      select: { id: true, status: true, error: true },
     });
-    return new Map(rows.map((r) => [r.id, r]));
+    // Results by job id (job_results has no relation to jobs: it is partitioned by the job's day).
+    const results = await resultsByJob(
+      this.prisma,
+      rows.map((r) => r.id),
+    );
+    return new Map(
+      rows.map((r) => {
+        const stored = results.get(r.id);
+        return [r.id, { ...r, result: stored ? { result: stored.result } : null }];
+      }),
+    );
   }
 }

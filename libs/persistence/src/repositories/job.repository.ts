@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Job, JobKind, JobResult, JobStatus } from '../generated/prisma/client';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { withResults } from './job-results';
 
 export interface NewJob {
   id: string;
@@ -278,8 +279,9 @@ export class JobRepository {
   }
 
   /** The job with its result, or null if it does not exist or belongs to another tenant. */
-  findForTenant(id: string, tenantId: string | null): Promise<JobWithResult | null> {
-    return this.prisma.client.job.findFirst({ where: { id, tenantId }, include: { result: true } });
+  async findForTenant(id: string, tenantId: string | null): Promise<JobWithResult | null> {
+    const job = await this.prisma.client.job.findFirst({ where: { id, tenantId } });
+    return job ? (await withResults(this.prisma, [job]))[0] : null;
   }
 
   /**

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Job, JobResult, JobStatus } from '../generated/prisma/client';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { withResults } from './job-results';
 import type { NewWebhookDelivery } from './webhook-delivery.repository';
 
 /** The columns of a job the worker needs to run it and to describe it in webhooks. */
@@ -309,8 +310,9 @@ export class ResultRepository {
   }
 
   /** The job with its result (any tenant: for the worker and tests). */
-  findWithResult(jobId: string): Promise<(Job & { result: JobResult | null }) | null> {
-    return this.prisma.client.job.findFirst({ where: { id: jobId }, include: { result: true } });
+  async findWithResult(jobId: string): Promise<(Job & { result: JobResult | null }) | null> {
+    const job = await this.prisma.client.job.findFirst({ where: { id: jobId } });
+    return job ? (await withResults(this.prisma, [job]))[0] : null;
   }
 
   /** How many result rows the job has (0 or 1: the primary key allows no more). */

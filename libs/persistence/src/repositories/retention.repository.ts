@@ -39,10 +39,10 @@ export const RETAINED_TABLES = [
  * - jobs: completed, failed or cancelled, created and finished before the cutoff, in the
  *   DEFAULT partition (jobs_default: rows older than the day partitions, and rows the partition
  *   maintainer kept past their day; PartitionRepository drops the day partitions whole). Their
- *   result (job_results) goes with them (ON DELETE CASCADE), the result-cache entries that name
- *   it go too, hit or not (a later miss computes and caches it again), and their
- *   game_move_analyses keep the move with job_id NULL: the same statement does both, as the
- *   foreign keys' cascades did before jobs was partitioned. Queued and running jobs are never
+ *   result (job_results) goes with them, the result-cache entries that name it go too, hit or
+ *   not (a later miss computes and caches it again), and their game_move_analyses keep the move
+ *   with job_id NULL: the same statement does all three, as the foreign keys' cascades did
+ *   before jobs was partitioned. Queued and running jobs are never
  *   touched, nor the jobs of a game still followed or paused (the ingest rebuilds a game from its
  *   newest jobs), nor jobs with a pending delivery (its payload takes the result from the job).
  * - webhook_deliveries: delivered or failed, created before the cutoff (attempts cascade);
@@ -74,6 +74,8 @@ export class RetentionRepository {
         DELETE FROM jobs_default
          WHERE jobs_default.id = ANY(ARRAY(SELECT id FROM doomed))
         RETURNING 1
+      ), unresulted AS (
+        DELETE FROM job_results WHERE job_id = ANY(ARRAY(SELECT id FROM doomed))
       ), uncached AS (
         DELETE FROM result_cache WHERE job_id = ANY(ARRAY(SELECT id FROM doomed))
       ), unlinked AS (
