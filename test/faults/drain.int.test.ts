@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { positionQueueOf } from '@moyo/contracts';
 import { ApiKeyRepository, GameStreamRepository, TenantRepository } from '@moyo/persistence';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
@@ -66,7 +67,8 @@ describe.runIf(hasPostgresServer && hasRedisServer && appsBuilt('worker', 'inges
     let env: Record<string, string>;
     let api: INestApplication;
     let baseUrl = '';
-    let key = '';
+    /** Two tenants' keys: one tenant's jobs go to position shard 0, the other's to shard 1. */
+    const keys: string[] = [];
     const processes: RunningApp[] = [];
     const inProcess: INestApplicationContext[] = [];
 
@@ -82,11 +84,19 @@ describe.runIf(hasPostgresServer && hasRedisServer && appsBuilt('worker', 'inges
         REDIS_PREFIX: 'moyo_faults3',
         LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
         NODE_ENV: 'test',
+        // Two position queues: the drain must stop the shard workers too.
+        QUEUE_SHARDS: '2',
       };
       api = await createApiApp(ApiConfig.fromEnv(env));
       await api.listen(0, '127.0.0.1');
       baseUrl = `http://127.0.0.1:${(api.getHttpServer().address() as AddressInfo).port}`;
-      key = (await new KeyAdmin(api.get(TenantRepository), api.get(ApiKeyRepository)).create('drain')).key;
+      const admin = new KeyAdmin(api.get(TenantRepository), api.get(ApiKeyRepository));
+      const byShard = new Map<string, string>();
+      while (byShard.size < 2) {
+        const created = await admin.create(`drain-${byShard.size}`);
+        byShard.set(positionQueueOf('any', created.tenantId, 2), created.key);
+      }
+      keys.push(...byShard.values());
     });
     afterAll(async () => {
       for (const p of processes) await p.stop();
@@ -100,7 +110,10 @@ describe.runIf(hasPostgresServer && hasRedisServer && appsBuilt('worker', 'inges
     /** Accepts `count` jobs (no worker runs yet: they wait in the queue). */
     async function backlog(count: number): Promise<string[]> {
       const tally = newTally();
-      await submitUntil({ baseUrl: () => baseUrl, key, tally, until: () => tally.accepted.length >= count });
+      const until = () => tally.accepted.length >= count;
+      await Promise.all(
+        keys.map((key) => submitUntil({ baseUrl: () => baseUrl, key, tally, until, width: 2 })),
+      );
       expect(tally.other).toEqual([]);
       return [...new Set(tally.accepted)];
     }
@@ -184,9 +197,10 @@ describe.runIf(hasPostgresServer && hasRedisServer && appsBuilt('worker', 'inges
         expect(inFlight.rows.map((r) => r.status)).toEqual(runningAtSigterm.map(() => 'completed'));
         expect(inFlight.rows.every((r) => r.attempts === 1)).toBe(true);
         expect(atExit.running ?? 0).toBe(0);
-        // It took no new work: what it completed while draining is what it held (a fetch already
-        // under way per slot at most), and most of the backlog was still queued.
-        expect(doneWhileDraining).toBeLessThanOrEqual(runningAtSigterm.length + 4);
+        // It took no new work: what it completed while draining is what it held when the signal
+        // came (the rows read just before it, plus at most one job per slot started between that
+        // read and the pause: 2 shards x WORKER_CONCURRENCY 4), and most of the backlog was still queued.
+        expect(doneWhileDraining).toBeLessThanOrEqual(runningAtSigterm.length + 2 * 4);
         expect(atExit.queued ?? 0).toBeGreaterThan(0);
         expect(byStatus).toEqual({ completed: ids.length });
         expect(results).toEqual({ jobs: ids.length, doubled: 0 });

@@ -26,6 +26,11 @@ export class PositionShardWorkers implements OnApplicationBootstrap, OnModuleDes
     logger.setContext(PositionShardWorkers.name);
   }
 
+  /** The BullMQ workers of the other shards (the drain on SIGTERM pauses them with the rest). */
+  get bullWorkers(): readonly Worker[] {
+    return this.workers;
+  }
+
   /** The shards these workers consume (all but the processor's). */
   get names(): string[] {
     return this.workers.map((w) => w.name);

@@ -3,6 +3,7 @@ import type { Worker } from 'bullmq';
 import { PinoLogger } from 'nestjs-pino';
 import { WorkerConfig } from '../config/worker-config';
 import { EyegraphsProcessor } from '../eyegraphs/eyegraphs.processor';
+import { PositionShardWorkers } from '../positions/position-shard-workers';
 import { PositionsProcessor } from '../positions/positions.processor';
 import { DeliverWebhookProcessor } from '../webhooks/deliver-webhook.processor';
 
@@ -29,11 +30,17 @@ function within<T>(promise: Promise<T>, ms: number): Promise<'done' | 'timeout'>
   ]).finally(() => clearTimeout(timer));
 }
 
-/** The BullMQ workers of the app's processors (positions, eye graphs, webhook deliveries). */
+/**
+ * The BullMQ workers of the app: the processors' (positions shard 0, eye graphs, webhook
+ * deliveries) and those of the other position shards (QUEUE_SHARDS).
+ */
 function bullWorkers(app: INestApplicationContext): Worker[] {
-  return [PositionsProcessor, EyegraphsProcessor, DeliverWebhookProcessor].map(
-    (processor) => app.get<{ worker: Worker }>(processor, { strict: false }).worker,
-  );
+  return [
+    ...[PositionsProcessor, EyegraphsProcessor, DeliverWebhookProcessor].map(
+      (processor) => app.get<{ worker: Worker }>(processor, { strict: false }).worker,
+    ),
+    ...app.get(PositionShardWorkers, { strict: false }).bullWorkers,
+  ];
 }
 
 /**
