@@ -264,20 +264,24 @@ async function workerScenarios(databaseUrl: string, redis: Redis): Promise<void>
     const run = (name: string, jobs: WorkloadJob[], batch: number, everyMs?: number) =>
       measured(`round ${round}: ${name}, ${label}`, { worker: apps }, batches(jobs, batch, everyMs));
     try {
-      await batches(cheapJobs(40, `warm-${workers}`, seed(1)), 40)();
-      await batches(territoryJobs(4, `warmt-${workers}`, seed(2)), 4)();
-      await run('trivial (board), saturated', cheapJobs(TRIVIAL, `triv-${workers}`, seed(3), ['board']), 100);
+      await batches(cheapJobs(40, `warm-${round}-${workers}`, seed(1)), 40)();
+      await batches(territoryJobs(4, `warmt-${round}-${workers}`, seed(2)), 4)();
+      await run(
+        'trivial (board), saturated',
+        cheapJobs(TRIVIAL, `triv-${round}-${workers}`, seed(3), ['board']),
+        100,
+      );
       const perTick = Math.max(1, Math.round(RATE / 50));
       await run(
         `trivial (board), ${RATE} jobs/s offered`,
-        cheapJobs(RATE * SECONDS, `trivr-${workers}`, seed(4), ['board']),
+        cheapJobs(RATE * SECONDS, `trivr-${round}-${workers}`, seed(4), ['board']),
         perTick,
         20,
       );
-      await run('cheap (freihofner), saturated', cheapJobs(CHEAP, `cheap-${workers}`, seed(5)), 100);
+      await run('cheap (freihofner), saturated', cheapJobs(CHEAP, `cheap-${round}-${workers}`, seed(5)), 100);
       await run(
         'territory (full), saturated',
-        territoryJobs(TERRITORY, `terr-${workers}`, seed(7)),
+        territoryJobs(TERRITORY, `terr-${round}-${workers}`, seed(7)),
         TERRITORY,
       );
     } finally {
