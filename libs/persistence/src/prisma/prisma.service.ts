@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { Pool } from 'pg';
+import { escapeLiteral, Pool, type QueryResult } from 'pg';
 import { PrismaClient, type Prisma } from '../generated/prisma/client';
 import { reapLostConnections } from './lost-connections';
 
@@ -49,6 +49,22 @@ export class PrismaService implements OnModuleDestroy {
   async query<T>(sql: Prisma.Sql, name?: string): Promise<T[]> {
     const result = await this.pool.query({ name, text: sql.text, values: sql.values });
     return result.rows as T[];
+  }
+
+  /**
+   * Runs several statements in one round trip (the simple query protocol: no parameters, values
+   * inlined with `literal`), as one implicit transaction: each statement sees what the ones before
+   * it did and what others committed before it began (READ COMMITTED: a snapshot per statement),
+   * and an error rolls them all back. Returns each statement's rows, in order.
+   */
+  async script(statements: string[]): Promise<unknown[][]> {
+    const result = (await this.pool.query(statements.join(';\n'))) as QueryResult | QueryResult[];
+    return (Array.isArray(result) ? result : [result]).map((r) => r.rows);
+  }
+
+  /** `value` as an SQL string literal for `script` (pg's escapeLiteral). */
+  static literal(value: string): string {
+    return escapeLiteral(value);
   }
 
   /**

@@ -91,6 +91,19 @@ const INSERT_LOCK_NAMESPACE = 20_251_125;
 /** Lock buckets: a batch takes each of its buckets once, in order (no deadlock between batches). */
 const INSERT_LOCK_BUCKETS = 128;
 
+/** The lock bucket of a job id or a `<tenant>:<idempotency key>` (FNV-1a). */
+function lockBucket(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193) >>> 0;
+  return h % INSERT_LOCK_BUCKETS;
+}
+
+/** The statement taking the buckets' advisory locks, in bucket order. */
+function lockStatement(keys: string[]): string {
+  const buckets = [...new Set(keys.map(lockBucket))].sort((a, b) => a - b);
+  return `SELECT pg_advisory_xact_lock(${INSERT_LOCK_NAMESPACE}, b) FROM unnest(ARRAY[${buckets.join(',')}]::int[]) AS b`;
+}
+
 /** Jobs and their results. Every read takes the tenant so one tenant never sees another's job. */
 @Injectable()
 export class JobRepository {
@@ -127,11 +140,12 @@ export class JobRepository {
 
   /**
    * Inserts the jobs whose id, and whose tenant's Idempotency-Key, no row has yet (the first of
-   * duplicates within the list); returns the inserted rows, in no particular order. One
-   * transaction: the advisory locks of the ids' and keys' buckets (INSERT_LOCK_NAMESPACE), then
-   * one INSERT with one JSON parameter, sent on the pool without Prisma: its query compiler spent
-   * seconds of the event loop on a batch of 500 turns (measured: 3.4 s of a 6 s analyzeTurns
-   * request of 2000 moves).
+   * duplicates within the list); returns the inserted rows, in no particular order. One round
+   * trip, one transaction (PrismaService.script): the advisory locks of the ids' and keys'
+   * buckets (INSERT_LOCK_NAMESPACE), then one INSERT of one JSON literal, sent on the pool without
+   * Prisma: its query compiler spent seconds of the event loop on a batch of 500 turns (measured:
+   * 3.4 s of a 6 s analyzeTurns request of 2000 moves). A transaction of BEGIN, lock, insert and
+   * COMMIT as four round trips cost 2.5-3x the bare insert per job (A/B, 2026-11-25).
    */
   private async insertIfAbsent(jobs: NewJob[]): Promise<Job[]> {
     const rows = JSON.stringify(jobs.map((job) => ({ ...job, options: job.options ?? {} })));
@@ -141,26 +155,22 @@ export class JobRepository {
     // input and options are not read back: the caller has them, and parsing them again (a batch
     // holds up to 250,000 moves) would cost the event loop what the insert saved.
     const given = new Map(jobs.map((job) => [job.id, job]));
-    const inserted = await this.prisma.transaction(async (run) => {
-      await run(Prisma.sql`
-        SELECT pg_advisory_xact_lock(${INSERT_LOCK_NAMESPACE}::int, b)
-          FROM (SELECT DISTINCT abs(hashtext(k) % ${INSERT_LOCK_BUCKETS}::int) AS b
-                  FROM unnest(${lockKeys}::text[]) AS k) buckets
-         ORDER BY b`);
-      // DISTINCT ON: one of the list's duplicates (the same deterministic id, the same job). The NOT EXISTS see every row committed
-      // before the locks were taken (READ COMMITTED: this statement's snapshot is newer).
-      return run<Omit<JobRow, 'input' | 'options'>>(Prisma.sql`
-        INSERT INTO jobs (id, tenant_id, kind, input, options, input_hash, batch_id, webhook_url, idempotency_key)
-        SELECT DISTINCT ON (j.id) j.id, j."tenantId"::uuid, j.kind::"JobKind", j.input, j.options, j."inputHash",
-               j."batchId"::uuid, j."webhookUrl", j."idempotencyKey"
-          FROM jsonb_to_recordset(${rows}::jsonb) AS j(id text, "tenantId" text, kind text, input jsonb,
-               options jsonb, "inputHash" text, "batchId" text, "webhookUrl" text, "idempotencyKey" text)
-         WHERE NOT EXISTS (SELECT 1 FROM jobs x WHERE x.id = j.id)
-           AND (j."idempotencyKey" IS NULL OR j."tenantId" IS NULL OR NOT EXISTS (
-                 SELECT 1 FROM jobs x WHERE x.tenant_id = j."tenantId"::uuid AND x.idempotency_key = j."idempotencyKey"))
-         ORDER BY j.id
-        RETURNING ${JOB_COLUMNS_BUT_INPUT}`);
-    });
+    // DISTINCT ON: one of the list's duplicates (the same deterministic id, the same job). The NOT
+    // EXISTS see every row committed before the locks were taken (READ COMMITTED: the INSERT's
+    // snapshot is taken after the lock statement).
+    const [, inserted] = (await this.prisma.script([
+      lockStatement(lockKeys),
+      `INSERT INTO jobs (id, tenant_id, kind, input, options, input_hash, batch_id, webhook_url, idempotency_key)
+       SELECT DISTINCT ON (j.id) j.id, j."tenantId"::uuid, j.kind::"JobKind", j.input, j.options, j."inputHash",
+              j."batchId"::uuid, j."webhookUrl", j."idempotencyKey"
+         FROM jsonb_to_recordset(${PrismaService.literal(rows)}::jsonb) AS j(id text, "tenantId" text, kind text,
+              input jsonb, options jsonb, "inputHash" text, "batchId" text, "webhookUrl" text, "idempotencyKey" text)
+        WHERE NOT EXISTS (SELECT 1 FROM jobs x WHERE x.id = j.id)
+          AND (j."idempotencyKey" IS NULL OR j."tenantId" IS NULL OR NOT EXISTS (
+                SELECT 1 FROM jobs x WHERE x.tenant_id = j."tenantId"::uuid AND x.idempotency_key = j."idempotencyKey"))
+        ORDER BY j.id
+       RETURNING ${JOB_COLUMNS_BUT_INPUT.text}`,
+    ])) as [unknown, Omit<JobRow, 'input' | 'options'>[]];
     return inserted.map((row) => {
       const job = given.get(row.id) as NewJob;
       return jobOfRow({
@@ -183,9 +193,7 @@ export class JobRepository {
   async attachIdempotencyKey(id: string, tenantId: string, idempotencyKey: string): Promise<boolean> {
     const rows = await this.prisma.transaction(async (run) => {
       // The lock of the key's bucket, as insertIfAbsent takes it: the key is checked and set alone.
-      await run(Prisma.sql`
-        SELECT pg_advisory_xact_lock(${INSERT_LOCK_NAMESPACE}::int,
-               abs(hashtext(${`${tenantId}:${idempotencyKey}`}) % ${INSERT_LOCK_BUCKETS}::int))`);
+      await run(Prisma.raw(lockStatement([`${tenantId}:${idempotencyKey}`])));
       return run<{ id: string }>(Prisma.sql`
         UPDATE jobs SET idempotency_key = ${idempotencyKey}
          WHERE id = ${id} AND tenant_id = ${tenantId}::uuid AND idempotency_key IS NULL
