@@ -6,6 +6,7 @@ import {
   parseKataGoInput,
   type KataGoQuery,
 } from '@moyo/engine';
+import { MAX_BATCH_MOVES, MAX_MOVES, MAX_TURNS } from '../jobs/request-limits';
 import { turnJobsOf, type KataGoTurnJob } from './katago-jobs';
 
 /** A KataGo output line (a result, an error, a warning or an echo). */
@@ -93,8 +94,41 @@ export function readKataGo(task: KataGoReadTask): KataGoReadOutcome {
       return { lines: [{ error: `Could not parse json: ${(e as Error).message}` }] };
     }
   } else input = task.input;
+  const tooLong = overLimits(input);
+  if (tooLong) return { lines: [tooLong] };
   const { lines, query, action, terminate } = readKataGoInput(input);
   if (action) return { lines: new KataGoAnalysisEngine().submit(action) as KataGoLine[] };
   if (!query) return { lines, terminate };
+  const turns = [...new Set(query.turns.map((t) => t.turnNumber))];
+  const moves = turns.reduce((sum, n) => sum + n, 0);
+  if (turns.length > MAX_TURNS || moves > MAX_BATCH_MOVES) {
+    const why =
+      turns.length > MAX_TURNS
+        ? `asks for ${turns.length} turns, more than ${MAX_TURNS}`
+        : `asks for ${moves} moves in all, more than ${MAX_BATCH_MOVES}`;
+    return { lines: [{ id: query.id, field: 'analyzeTurns', error: `${why}: split the query` }] };
+  }
   return { lines, query: { query, turnJobs: turnJobsOf(query) } };
+}
+
+/**
+ * The request limits of POST /v1/positions for a KataGo query, checked before it is read (a
+ * longer game would cost a replay first): at most MAX_MOVES moves and initial stones and
+ * MAX_TURNS entries in analyzeTurns. An error line naming the field, or null. Pure.
+ */
+function overLimits(input: unknown): KataGoLine | null {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return null;
+  const q = input as Record<string, unknown>;
+  const id = typeof q.id === 'string' ? q.id : undefined;
+  for (const [field, max] of [
+    ['moves', MAX_MOVES],
+    ['initialStones', MAX_MOVES],
+    ['analyzeTurns', MAX_TURNS],
+  ] as const) {
+    const list = q[field];
+    if (Array.isArray(list) && list.length > max) {
+      return { id, field, error: `at most ${max} entries (${list.length} given)` };
+    }
+  }
+  return null;
 }

@@ -3,7 +3,8 @@ import { expect } from 'vitest';
 /**
  * Records named events in order, for tests that prove the event loop stays free: `wrap` adds
  * start/end events around an async method of `target` (returns the undo); `healthzBetween` counts
- * the `healthz` events (a /healthz answer) between two others. Ordering only, no clock.
+ * the `healthz` events (a /healthz answer) between two others; `loopTurnedDuring` says whether the
+ * event loop turned while a wrapped method ran. Ordering only, no clock.
  */
 export function loopRecorder() {
   const events: string[] = [];
@@ -11,6 +12,8 @@ export function loopRecorder() {
     const original = (target[method] as (...args: unknown[]) => Promise<unknown>).bind(target);
     (target as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       events.push(`${name}:start`);
+      // Runs at the event loop's next turn: before `:end` only if the method gave the loop back.
+      setImmediate(() => events.push(`${name}:tick`));
       try {
         return await original(...args);
       } finally {
@@ -29,7 +32,18 @@ export function loopRecorder() {
     expect(end, `${to} in ${events.join(' ')}`).toBeGreaterThan(start);
     return events.slice(start, end).filter((e) => e === 'healthz').length;
   };
-  return { events, wrap, healthzBetween };
+  /**
+   * True when the event loop turned while `name` ran: its `:tick` came before its `:end`. A method
+   * that does its work synchronously on the loop (then resolves) ends first. Deterministic.
+   */
+  const loopTurnedDuring = (name: string) => {
+    const start = events.indexOf(`${name}:start`);
+    const tick = events.indexOf(`${name}:tick`, start);
+    const end = events.indexOf(`${name}:end`, start);
+    expect(end, `${name}:end in ${events.join(' ')}`).toBeGreaterThan(start);
+    return tick > start && tick < end;
+  };
+  return { events, wrap, healthzBetween, loopTurnedDuring };
 }
 
 /** Asks `base`/healthz one request after another until `done()`, recording each answer in `events`. */

@@ -1,9 +1,4 @@
-import {
-  MAX_POSITION_MOVES,
-  type KataGoMove,
-  type PositionInput,
-  type WebhookAllowlist,
-} from '@moyo/contracts';
+import { type KataGoMove, type PositionInput, type WebhookAllowlist } from '@moyo/contracts';
 import {
   BLACK,
   CoordinateError,
@@ -42,11 +37,9 @@ import {
   normalizeKataGoPositionRequest,
   type KataGoPositionRequest,
 } from './katago-position';
+import { MAX_BATCH_MOVES, MAX_MOVES, MAX_TURNS } from '../../jobs/request-limits';
 
-/** Longest move list (and initial stones list) of a request. */
-export const MAX_MOVES = MAX_POSITION_MOVES;
-/** Most turns one request may ask for (one job each). */
-export const MAX_TURNS = 500;
+export { MAX_BATCH_MOVES, MAX_MOVES, MAX_TURNS };
 
 const SIZE_MESSAGE = `must be an integer from ${MIN_BOARD_SIDE} to ${MAX_BOARD_SIZE}`;
 
@@ -286,9 +279,6 @@ function vertexOf(vertex: string, geo: Game['geo'], field: string): number {
     throw new FieldError(field, err.message);
   }
 }
-
-/** Most moves all the jobs of one `analyzeTurns` request may hold together (rows stay small). */
-export const MAX_BATCH_MOVES = 250_000;
 
 /**
  * The inputs of a request. A single position keeps every move with `analyzeTurn` set (left out
