@@ -1,10 +1,9 @@
-import type { Api } from '../api';
 import { readEvents } from '../sse';
 import { emptyTimeline, withInput } from '../timeline';
 import { TERMINAL, type JobView, type PositionInput } from '../types';
 import { isAbort, sleep, type Source, type SourceCallbacks } from './source';
 import { isCompacted } from '../compacted';
-import { wholeInputOf } from './whole-game';
+import { wholeInputOf, type JobApi } from './whole-game';
 
 /**
  * One position job: the game's moves from its input, the analysis at its turn only (every other
@@ -13,7 +12,7 @@ import { wholeInputOf } from './whole-game';
  * some moves in, then the last few moves): the whole game up to it comes from the game's final or
  * newest job (`wholeInputOf`).
  */
-export function openJob(api: Api, id: string, cb: SourceCallbacks): Source {
+export function openJob(api: JobApi, id: string, cb: SourceCallbacks): Source {
   const abort = new AbortController();
   const signal = abort.signal;
   let t = emptyTimeline('job', id);

@@ -1,4 +1,3 @@
-import type { Api } from '../api';
 import type { Timeline } from '../timeline';
 
 /** Hands the page each new state of the timeline, and errors worth showing. */
@@ -12,7 +11,8 @@ export interface Source {
   close(): void;
 }
 
-export type OpenSource = (api: Api, id: string, cb: SourceCallbacks) => Source;
+/** Opens a game, batch or job by id with `api` (the page's `Api`, or any client with its methods). */
+export type OpenSource<A> = (api: A, id: string, cb: SourceCallbacks) => Source;
 
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((done) => {

@@ -6,6 +6,11 @@ export interface JsonReader {
   json<T>(path: string, init?: { signal?: AbortSignal }): Promise<T>;
 }
 
+/** The part of the api client a job's source needs: JSON reads and the headers of its event stream. */
+export interface JobApi extends JsonReader {
+  headers(extra?: Record<string, string>): Record<string, string>;
+}
+
 /** Most move numbers the api takes in `sinceMove`: asks for no rows, only the game's summary. */
 const NO_ROWS = 999_999;
 

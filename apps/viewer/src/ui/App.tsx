@@ -14,7 +14,7 @@ import { ScoreGraph } from './ScoreGraph';
 
 type Opened = { kind: 'game' | 'batch' | 'job'; id: string };
 
-const OPENERS: Record<Opened['kind'], OpenSource> = { game: openGame, batch: openBatch, job: openJob };
+const OPENERS: Record<Opened['kind'], OpenSource<Api>> = { game: openGame, batch: openBatch, job: openJob };
 const EXPORT_PATH: Record<Opened['kind'], string> = { game: 'games', batch: 'batches', job: 'jobs' };
 /** What an SGF is analysed with: ownership, dead stones, score with its interval, move values. */
 const SGF_ANALYSES = ['territory', 'deadStones', 'score', 'moveValues'];
