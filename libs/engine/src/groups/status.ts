@@ -381,14 +381,20 @@ export function analyzeGroups(pos: ColorPosition, options: GroupOptions = {}): G
 }
 
 /** Every enemy group touching g's liberties or stones is alive: g has nobody to fight. */
-function surroundedByLife(g: Group, groups: Group[], groupOf: Int32Array, adj: Int32Array): boolean {
+function surroundedByLife(
+  g: Group,
+  safety: Float32Array,
+  groups: Group[],
+  groupOf: Int32Array,
+  adj: Int32Array,
+): boolean {
   let any = false;
   for (const p of [...g.stones, ...g.liberties]) {
     for (let k = 0; k < 4; k++) {
       const o = groupOf[p + adj[k]];
       if (o < 0 || groups[o].color === g.color) continue;
       any = true;
-      if (groups[o].safety < SURE_SAFETY) return false;
+      if (safety[o] < SURE_SAFETY) return false;
     }
   }
   return any;
@@ -454,6 +460,10 @@ function decide(
   fieldWithout: (g: Group) => InfluenceField,
 ): void {
   const living = new Uint8Array(groups.length);
+  // Every group is judged on the safeties the round started with, so the verdicts do not depend on
+  // the order the groups were found in (a group decided dead earlier in the round made its stones
+  // passable to the groups decided after it, not to those before).
+  const before = Float32Array.from(groups, (g) => g.safety);
   const present = new Set(groups.map((g) => g.color));
   // Sure eyes, or no enemy stone anywhere (nothing can kill it; also keeps filled boards sane).
   for (const g of groups) if (sureEyes(g) || !present.has((3 - g.color) as Player)) living[g.index] = 1;
@@ -478,7 +488,7 @@ function decide(
         const c = colors[q];
         if (c === 3) continue;
         const other = groupOf[q];
-        if (c === enemy && (other < 0 || groups[other].safety > 0)) continue;
+        if (c === enemy && (other < 0 || before[other] > 0)) continue;
         if (c === g.color && other !== g.index) {
           if (living[other]) connects = true;
           mark[q] = stamp;
@@ -522,7 +532,7 @@ function decide(
       g.safety = connects ? 0.8 : Math.min(0.9, 0.5 + room / (4 * params.roomForLife));
     } else if (
       g.eyes.max >= 2 ||
-      (room >= params.roomCritical && !surroundedByLife(g, groups, groupOf, adj))
+      (room >= params.roomCritical && !surroundedByLife(g, before, groups, groupOf, adj))
     ) {
       g.status = 'critical';
       g.safety = STATUS_SAFETY.critical;

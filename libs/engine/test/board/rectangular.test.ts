@@ -135,9 +135,10 @@ describe('rectangular boards', () => {
   it('territory without reading: where the group safeties agree, owners, ownership and dead stones are transposed', () => {
     // Reading is left out: its budgeted searches try moves in board order, so a transposed position
     // (on square boards too, before rectangles existed) may be read differently when a budget runs
-    // out. The static group safety depends on the groups' order (first stone in row-major order) in
-    // some positions, square ones too (groups/status.ts); those positions are skipped (fc.pre), the
-    // rest must match exactly, and most positions must be compared (maxSkipsPerRun).
+    // out. The static group safety still differs on a transpose in a few positions (each group is
+    // judged on the safeties its round started with, groups/status.ts, but the tactical reading of
+    // its strings and its eye spaces are searched in board order); those positions are skipped
+    // (fc.pre), the rest must match exactly, and most positions must be compared (maxSkipsPerRun).
     let tried = 0;
     fc.assert(
       fc.property(position, ({ width, height, moves }) => {
