@@ -14,6 +14,8 @@ import { PeriodicSweep } from './periodic-sweep';
 const DAY_MS = 86_400_000;
 /** Days created ahead of today: the maintainer may miss a few sweeps before rows land in the default. */
 export const PARTITION_DAYS_AHEAD = 3;
+/** Longest wait at shutdown for the boot-time run. */
+const FIRST_RUN_WAIT_MS = 5000;
 
 /** What one maintenance run did. */
 export interface PartitionRun {
@@ -62,9 +64,19 @@ export class PartitionService implements OnApplicationBootstrap, OnModuleDestroy
       .finally(() => this.periodic.start());
   }
 
+  /**
+   * Stops the timer; waits for a run in progress at most FIRST_RUN_WAIT_MS at boot (a database
+   * that hangs must not hold the shutdown up: the run's transaction dies with the connection).
+   */
   async onModuleDestroy(): Promise<void> {
-    await this.first;
     await this.periodic.stop();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.first,
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, FIRST_RUN_WAIT_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
   }
 
   /** Runs when this replica gets the lock for this interval; null when another has it. */
