@@ -140,7 +140,7 @@ describe.runIf(hasPostgresServer && hasRedisServer && appsBuilt('worker', 'inges
     }
 
     /** Starts a built worker on the backlog and waits until it has completed some jobs and runs others. */
-    async function busyWorker(ids: string[], drainTimeoutMs: number): Promise<RunningApp> {
+    async function busyWorker(ids: string[], drainTimeoutMs: number) {
       const worker = startApp('worker', {
         ...env,
         LOG_LEVEL: 'info',
@@ -150,16 +150,22 @@ describe.runIf(hasPostgresServer && hasRedisServer && appsBuilt('worker', 'inges
         WORKER_DRAIN_TIMEOUT_MS: String(drainTimeoutMs),
       });
       processes.push(worker);
-      await waitFor(
+      // One read gives both: the signal follows it at once, so the jobs it saw running are in flight.
+      const busy = await waitFor(
         'the worker to complete jobs and hold running ones',
         async () => {
-          const s = await countByStatus(db, 'jobs', ids);
-          return (s.completed ?? 0) >= 5 && (s.running ?? 0) > 0;
+          const rows = await db.query<{ id: string; status: string }>(
+            "SELECT id, status::text FROM jobs WHERE id = ANY($1) AND status IN ('running', 'completed')",
+            [ids],
+          );
+          const running = rows.rows.filter((r) => r.status === 'running').map((r) => r.id);
+          const completed = rows.rows.length - running.length;
+          return completed >= 5 && running.length > 0 ? { running, completed } : undefined;
         },
         90_000,
         20,
       );
-      return worker;
+      return { worker, runningAtSigterm: busy.running, completedAtSigterm: busy.completed };
     }
 
     it(
@@ -167,9 +173,7 @@ describe.runIf(hasPostgresServer && hasRedisServer && appsBuilt('worker', 'inges
       { timeout: 240_000 },
       async () => {
         const ids = await backlog(240);
-        const worker = await busyWorker(ids, 15_000);
-        const runningAtSigterm = await runningIds(ids);
-        const completedAtSigterm = (await countByStatus(db, 'jobs', ids)).completed ?? 0;
+        const { worker, runningAtSigterm, completedAtSigterm } = await busyWorker(ids, 15_000);
         const exit = await stopWith(worker, 'SIGTERM', WORKER_SHUTDOWN_LIMIT_MS + 5_000);
         // Right after the exit, before any other worker runs: what it left.
         const atExit = await countByStatus(db, 'jobs', ids);
@@ -213,16 +217,18 @@ describe.runIf(hasPostgresServer && hasRedisServer && appsBuilt('worker', 'inges
       async () => {
         for (const app of inProcess.splice(0)) await app.close();
         const ids = await backlog(160);
-        const worker = await busyWorker(ids, 0);
-        const runningAtSigterm = await runningIds(ids);
+        const { worker, runningAtSigterm } = await busyWorker(ids, 0);
         const exit = await stopWith(worker, 'SIGTERM', WORKER_SHUTDOWN_LIMIT_MS + 5_000);
+        // Left as a crash leaves them: still running in the table until another worker takes them.
+        const leftRunning = (await runningIds(ids)).length;
         const passed = logLines(worker, 'drain deadline passed');
         await successorWorker();
         const byStatus = await allEnded(db, ids);
         const results = await resultCounts(db, ids);
         console.log(
           `[faults] worker SIGTERM, drain deadline 0 ms: exit ${JSON.stringify(exit)}, accepted ${ids.length}, ` +
-            `running at SIGTERM ${runningAtSigterm.length}, drain ${JSON.stringify(passed[0] ?? null)}, ` +
+            `running at SIGTERM ${runningAtSigterm.length}, left running at exit ${leftRunning}, ` +
+            `drain ${JSON.stringify(passed[0] ?? null)}, ` +
             `after the successor: jobs ${JSON.stringify(byStatus)}, results ${results.jobs} (${results.doubled} doubled)`,
         );
         expect(exit === undefined ? 'still running' : (exit.code ?? exit.signal)).toBe(0);

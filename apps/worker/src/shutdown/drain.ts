@@ -47,8 +47,10 @@ function bullWorkers(app: INestApplicationContext): Worker[] {
  * Drains a worker process: every BullMQ worker stops taking jobs at once (`pause`: no new fetch,
  * the pending blocking fetch is cut), the jobs in flight get up to `drainTimeoutMs` to finish,
  * then the app closes (processors, reconciler and retention sweeps, engine threads, database,
- * Redis; at most CLOSE_WAIT_MS). Jobs still running at the deadline are left as a crash leaves
- * them: their locks lapse and another worker takes them up. Never throws.
+ * Redis; at most CLOSE_WAIT_MS). Past the deadline the BullMQ workers are closed without waiting
+ * for the jobs still running: their locks are no longer renewed, so another worker takes them up
+ * once they lapse (and skips those whose row a late write completed meanwhile), as after a crash.
+ * Never throws.
  */
 export async function drainWorker(app: INestApplicationContext): Promise<DrainOutcome> {
   const t0 = performance.now();
@@ -87,7 +89,11 @@ export function drainOnSignals(app: INestApplicationContext): void {
       inFlightMs: Math.round(outcome.inFlightMs),
     };
     if (outcome.finishedInFlight) logger?.info(line, 'drained: the jobs in flight finished; exiting');
-    else logger?.warn(line, 'drain deadline passed: jobs still running are left to their locks; exiting');
+    else
+      logger?.warn(
+        line,
+        'drain deadline passed: queues closed without waiting for the jobs still running (another worker takes them up); exiting',
+      );
     process.exit(0);
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void drain(signal));
