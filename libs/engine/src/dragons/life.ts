@@ -36,9 +36,14 @@ export interface LifeAnalysis {
 /**
  * The owl's limits for the dragon commands (GTP dragon_status, owl_attack, ...): five times the
  * territory path's node budget (GNU Go's ld_owl.tst 24 -> 27 and owl.tst 57 -> 60 of GNU Go's
- * passes; a wider or deeper search did not add more).
+ * passes; a wider or deeper search did not add more), and open eye spaces of up to 12 points read
+ * by the eye-graph reader with their marginal points (the territory path stops at 8, for speed).
  */
-const LIFE_OWL_PARAMS = { ...DEFAULT_OWL_PARAMS, budget: 5 * DEFAULT_OWL_PARAMS.budget };
+const LIFE_OWL_PARAMS = {
+  ...DEFAULT_OWL_PARAMS,
+  budget: 5 * DEFAULT_OWL_PARAMS.budget,
+  view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12 },
+};
 
 /**
  * Dragons (groups amalgamated by the static analysis: shared liberties, clean diagonals, shared eye

@@ -89,13 +89,14 @@ function eyeGraph(
         const p = geo.pt(x, y);
         if (!inSpace.has(p)) row += ' ';
         else
-          row += margins?.has(p) || marginal(geo, colors, p, enemy, inSpace)
-            ? colors[p] === enemy
-              ? '$'
-              : '!'
-            : colors[p] === enemy
-              ? 'X'
-              : '.';
+          row +=
+            margins?.has(p) || marginal(geo, colors, p, enemy, inSpace)
+              ? colors[p] === enemy
+                ? '$'
+                : '!'
+              : colors[p] === enemy
+                ? 'X'
+                : '.';
       }
     }
     rows.push(row);

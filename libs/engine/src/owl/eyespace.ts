@@ -1,6 +1,6 @@
 import type { Board } from '../board/board';
 import { EMPTY, WALL, type Player } from '../board/color';
-import { DEFAULT_EYE_SPACE_PARAMS, eyeRange, type EyeRange } from '../groups/eyespace';
+import { DEFAULT_EYE_SPACE_PARAMS, eyeRange, type EyeRange, type EyeSpaceParams } from '../groups/eyespace';
 
 /** An enclosed eye space of the dragon: its points (empty and enemy stones) and eye range. */
 export interface OwlEyeSpace {
@@ -36,9 +36,11 @@ export interface OwlViewParams {
   readonly maxEyeSpace: number;
   /** Room from which the dragon counts as escaped (alive). */
   readonly escapeRoom: number;
+  /** Eye spaces of at most this many points are valued by the eye-graph reader, whatever their size. */
+  readonly readerPoints: number;
 }
 
-export const DEFAULT_OWL_VIEW_PARAMS: OwlViewParams = { maxEyeSpace: 14, escapeRoom: 14 };
+export const DEFAULT_OWL_VIEW_PARAMS: OwlViewParams = { maxEyeSpace: 14, escapeRoom: 14, readerPoints: 8 };
 
 /**
  * Scratch arrays for {@link viewDragon}, one per board: generation-stamped marks, so a view costs
@@ -137,6 +139,8 @@ export function viewDragon(
       stack.push(l);
       scratch.regionMark[l] = regionGen;
       let open = false;
+      // Owner strings (heads) bordering the space that are not (yet) part of the dragon.
+      const foreign = new Set<number>();
       // Boundary points where the enemy's side begins (empty points a strong enemy string touches).
       const leaks = new Set<number>();
       while (stack.length > 0) {
@@ -149,6 +153,7 @@ export function viewDragon(
         for (let k = 0; k < 4; k++) {
           const q = p + adj[k];
           const c = colors[q];
+          if (c === owner && scratch.mark[board.chainHead(q)] !== strMark) foreign.add(board.chainHead(q));
           if (c === WALL || c === owner || scratch.regionMark[q] === regionGen) continue;
           if (!passable(board, q, enemy)) {
             leaks.add(q);
@@ -169,10 +174,10 @@ export function viewDragon(
       let empties = 0;
       for (const p of points) if (colors[p] === EMPTY) empties++;
       if (empties === 0) continue;
-      const read = eyeRange(board, points, owner, DEFAULT_EYE_SPACE_PARAMS);
-      // A space the enemy can enter at a leak is worth one eye less.
       const eyes =
-        leaks.size === 0 ? read : { ...read, min: Math.max(0, read.min - 1), max: Math.max(0, read.max - 1) };
+        leaks.size === 0
+          ? eyeRange(board, points, owner)
+          : leakyEyes(board, points, owner, leaks, claim(board, strings, foreign), params);
       eyeSpaces.push({ points, eyes });
       for (const q of leaks)
         if (!outerLiberties.includes(q) && board.colors[q] === EMPTY) outerLiberties.push(q);
@@ -265,6 +270,55 @@ function floodRoom(
     }
   }
   return { room, connects };
+}
+
+/**
+ * The eyes of a space the enemy can enter at `leaks`. When the dragon surrounds it alone, the points
+ * next to a leak are marginal (GNU Go's marginal vertices: the enemy can play there from outside),
+ * which the eye-graph reader values as such. When it is `shared` with bigger owner strings outside
+ * the dragon, the reader's picture (one invincible surrounding group) does not hold: the space's own
+ * value, one eye less.
+ */
+function leakyEyes(
+  board: Board,
+  points: readonly number[],
+  owner: Player,
+  leaks: ReadonlySet<number>,
+  shared: boolean,
+  params: OwlViewParams,
+): EyeRange {
+  if (shared) {
+    const read = eyeRange(board, points, owner);
+    return { ...read, min: Math.max(0, read.min - 1), max: Math.max(0, read.max - 1) };
+  }
+  const adj = board.geo.adjacent;
+  const margins = new Set<number>();
+  for (const p of points) for (let k = 0; k < 4; k++) if (leaks.has(p + adj[k])) margins.add(p);
+  return eyeRange(board, points, owner, eyeParams(points.length, true, params), margins);
+}
+
+/**
+ * True when the owner strings outside the dragon that border a space (`foreign` heads) have more
+ * stones than the dragon's strings found so far: the space is theirs more than the dragon's.
+ */
+function claim(board: Board, strings: readonly number[], foreign: ReadonlySet<number>): boolean {
+  if (foreign.size === 0) return false;
+  let outside = 0;
+  for (const h of foreign) outside += board.chainSize(h);
+  let inside = 0;
+  for (const s of strings) inside += board.chainSize(s);
+  return outside > inside;
+}
+
+/**
+ * The eye-space limits for a space of `size` points: a space the enemy can enter (with marginal
+ * points) goes to the eye-graph reader up to `params.readerPoints`, not counted as two eyes by its
+ * size; closed spaces and bigger ones keep the size rule.
+ */
+function eyeParams(size: number, open: boolean, params: OwlViewParams): EyeSpaceParams {
+  return open && size <= params.readerPoints
+    ? { ...DEFAULT_EYE_SPACE_PARAMS, readerMaxPoints: params.readerPoints, bigSpace: Infinity }
+    : DEFAULT_EYE_SPACE_PARAMS;
 }
 
 /** A space with at most this many boundary points on the enemy's side is still an eye space. */

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GtpEngine } from '../../src/gtp/engine';
+
+/**
+ * Moyo's answer to test `id` of a GNU Go regression suite (regression/<suite>): the setup commands
+ * before it are replayed in a fresh engine, then the test's command is asked.
+ */
+function answer(suite: string, id: number): string {
+  const file = resolve(__dirname, '../../../../regression', suite);
+  const engine = new GtpEngine((p) => readFileSync(join(dirname(file), p), 'utf8'));
+  for (const raw of readFileSync(file, 'utf8').split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const test = /^(\d+)\s+/.exec(line);
+    if (!test) engine.handleLine(line);
+    else if (Number(test[1]) === id) return (engine.handleLine(line) ?? '').replace(/^=\d*\s?/, '').trim();
+  }
+  throw new Error(`${suite}: no test ${id}`);
+}
+
+describe('owl: eye spaces the enemy can enter', () => {
+  it('a five-point edge space with a leak at its end is critical at its vital points (ld_owl 1)', () => {
+    // B19-B15 beside A19-A15; White can come in at A14. GNU Go: critical A15 A15.
+    expect(answer('ld_owl.tst', 1)).toMatch(/^critical (A15|A18) (A15|A18)$/);
+  });
+
+  it('a nine-point space with marginal points is not two eyes by its size (ld_owl 38)', () => {
+    expect(answer('ld_owl.tst', 38)).toBe('dead');
+  });
+
+  it('a space the dragon shares with a smaller friendly string keeps its marginal reading (ld_owl 12)', () => {
+    // E3 borders the space too; the dragon A2-D2, F2 is the bigger owner. GNU Go: critical B1 F1.
+    expect(answer('ld_owl.tst', 12)).toMatch(/^critical B1 (E1|E2|B1|F1)$/);
+  });
+});
+
+describe('owl: eyes that hang on a short string', () => {
+  it('a dragon whose eyes need a string that tactical reading captures is killed there (owl 33)', () => {
+    expect(answer('owl.tst', 33)).toBe('1 H5');
+  });
+});
