@@ -36,12 +36,15 @@ export interface LifeAnalysis {
 /**
  * The owl's limits for the dragon commands (GTP dragon_status, owl_attack, ...): five times the
  * territory path's node budget (GNU Go's ld_owl.tst 24 -> 27 and owl.tst 57 -> 60 of GNU Go's
- * passes; a wider or deeper search did not add more), and open eye spaces of up to 12 points read
- * by the eye-graph reader with their marginal points (the territory path stops at 8, for speed).
+ * passes; a wider or deeper search did not add more then), open eye spaces of up to 12 points read
+ * by the eye-graph reader with their marginal points (the territory path stops at 8, for speed), and
+ * ten candidate moves per node (owl.tst 68 -> 70 of GNU Go's passes once the eye spaces were read
+ * so; four times the budget added nothing).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
   budget: 5 * DEFAULT_OWL_PARAMS.budget,
+  width: 10,
   view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12 },
 };
 
