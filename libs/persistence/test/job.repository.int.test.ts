@@ -56,6 +56,35 @@ describe('JobRepository against real PostgreSQL', () => {
     expect(other.created).toBe(true);
   });
 
+  it('creates concurrent submissions (inserted together) and tells each caller what it got', async () => {
+    const t = await tenants.create('concurrent');
+    const job = (id: string, idempotencyKey: string | null = null) => ({
+      id,
+      tenantId: t.id,
+      kind: 'position' as const,
+      input: { moves: [['B', id]] },
+      inputHash: id,
+      idempotencyKey,
+    });
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) => jobs.createIfAbsent(job(`position-conc-${i}`))),
+      jobs.createIfAbsent(job('position-conc-0')),
+      jobs.createIfAbsent(job('position-conc-k1', 'same-key')),
+      jobs.createIfAbsent(job('position-conc-k2', 'same-key')),
+    ]);
+    expect(answers.slice(0, 10).map((a) => a.created)).toEqual(Array(10).fill(true));
+    expect(answers.slice(0, 10).map((a) => a.job.id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `position-conc-${i}`),
+    );
+    // The same id twice: one creates it, the other finds it.
+    expect(answers[10]).toMatchObject({ created: false, job: { id: 'position-conc-0' } });
+    // The same key for two jobs: the first keeps it, the second gets the first's job back.
+    expect(answers[11]).toMatchObject({ created: true, job: { id: 'position-conc-k1' } });
+    expect(answers[12]).toMatchObject({ created: false, job: { id: 'position-conc-k1' } });
+    const stored = await prisma.client.job.count({ where: { tenantId: t.id } });
+    expect(stored).toBe(11);
+  });
+
   it('stores one result even when a job completes twice', async () => {
     const t = await tenants.create('c');
     await jobs.createIfAbsent({

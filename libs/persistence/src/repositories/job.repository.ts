@@ -3,6 +3,7 @@ import type { Job, JobKind, JobResult, JobStatus } from '../generated/prisma/cli
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { withResults } from './job-results';
+import { InsertCoalescer } from './insert-coalescer';
 
 export interface NewJob {
   id: string;
@@ -107,6 +108,9 @@ function lockStatement(keys: string[]): string {
 /** Jobs and their results. Every read takes the tenant so one tenant never sees another's job. */
 @Injectable()
 export class JobRepository {
+  /** createIfAbsent's inserts, coalesced across the callers of one event-loop turn. */
+  private readonly single = new InsertCoalescer<NewJob, Job>((jobs) => this.insertIfAbsent(jobs));
+
   constructor(private readonly prisma: PrismaService) {}
 
   /**
@@ -114,8 +118,9 @@ export class JobRepository {
    * idempotency key, exists; returns the stored row and whether this call created it.
    */
   async createIfAbsent(job: NewJob): Promise<{ job: Job; created: boolean }> {
-    const rows = await this.insertIfAbsent([job]);
-    if (rows.length === 1) return { job: rows[0], created: true };
+    // With the other requests' inserts of this turn of the event loop: one round trip for them all.
+    const inserted = await this.single.add(job);
+    if (inserted) return { job: inserted, created: true };
     const existing =
       (job.idempotencyKey && job.tenantId
         ? await this.findByIdempotencyKey(job.tenantId, job.idempotencyKey)
