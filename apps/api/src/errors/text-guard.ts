@@ -24,26 +24,38 @@ export function jsonTextProblem(
   value: unknown,
   path: (string | number)[] = [],
 ): { field: string; message: string } | null {
-  if (path.length > MAX_JSON_DEPTH) {
-    return { field: fieldPath(path), message: `is nested deeper than ${MAX_JSON_DEPTH} levels` };
-  }
+  const found = problemIn(value, path.length);
+  // The path is built on the way out of a failure only: building it for every value cost a
+  // position's few hundred moves an array each per request.
+  return found ? { field: fieldPath([...path, ...found.at.reverse()]), message: found.message } : null;
+}
+
+/** The first problem under `value` at `depth`, with its path from `value` reversed. */
+function problemIn(value: unknown, depth: number): { at: (string | number)[]; message: string } | null {
+  if (depth > MAX_JSON_DEPTH) return { at: [], message: `is nested deeper than ${MAX_JSON_DEPTH} levels` };
   if (typeof value === 'string') {
     const message = textProblem(value);
-    return message ? { field: fieldPath(path), message } : null;
+    return message ? { at: [], message } : null;
   }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = jsonTextProblem(value[i], [...path, i]);
-      if (found) return found;
+      const found = problemIn(value[i], depth + 1);
+      if (found) {
+        found.at.push(i);
+        return found;
+      }
     }
     return null;
   }
   if (value !== null && typeof value === 'object') {
-    for (const [key, member] of Object.entries(value)) {
+    for (const key of Object.keys(value)) {
       const keyProblem = textProblem(key);
-      if (keyProblem) return { field: fieldPath([...path, key]), message: `(a key) ${keyProblem}` };
-      const found = jsonTextProblem(member, [...path, key]);
-      if (found) return found;
+      if (keyProblem) return { at: [key], message: `(a key) ${keyProblem}` };
+      const found = problemIn((value as Record<string, unknown>)[key], depth + 1);
+      if (found) {
+        found.at.push(key);
+        return found;
+      }
     }
   }
   return null;
