@@ -24,6 +24,7 @@ import type { Queue } from 'bullmq';
 import { PinoLogger } from 'nestjs-pino';
 import { errorBody, FieldError } from '../errors/api-errors';
 import type { JobSpec } from './job-spec';
+import { QueueAdds } from './queue-adds';
 import { QUEUE_TIMEOUT_MS, withTimeout } from './queue-timeout';
 import { mapInSlices, slicesOf, weightOf, yieldToEventLoop } from './slices';
 
@@ -69,6 +70,8 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
  */
 @Injectable()
 export class JobSubmissionService {
+  private readonly adds = new QueueAdds();
+
   constructor(
     private readonly jobs: JobRepository,
     private readonly batches: BatchRepository,
@@ -258,9 +261,10 @@ export class JobSubmissionService {
         for (let i = 0; i < slices.length; i++) {
           if (i > 0) await yieldToEventLoop();
           const slice = slices[i];
+          // One job: with the other requests' adds of this turn (QueueAdds: one addBulk).
           const add: Promise<unknown> =
             slice.length === 1
-              ? queue.add(slice[0].payload.name, slice[0].payload, {
+              ? this.adds.add(queue, slice[0].payload.name, slice[0].payload, {
                   ...ANALYSIS_JOB_OPTIONS,
                   jobId: slice[0].id,
                 })
