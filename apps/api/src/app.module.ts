@@ -34,6 +34,8 @@ export class AppModule {
           redisUrl: config.redisUrl,
           redisClusterNodes: config.redisClusterNodes,
           redisPrefix: config.redisPrefix,
+          // Concurrent requests' rate-limit counts in one write to Redis.
+          redisAutoPipelining: true,
         }),
         QueuesModule.register(config),
         HealthModule,

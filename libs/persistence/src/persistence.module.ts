@@ -52,6 +52,7 @@ export class PersistenceModule {
           redisUrl: options.redisUrl,
           redisClusterNodes: options.redisClusterNodes,
           redisPrefix: options.redisPrefix,
+          redisAutoPipelining: options.redisAutoPipelining,
         } satisfies RedisOptions,
       },
       PrismaService,

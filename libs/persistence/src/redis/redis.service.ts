@@ -6,6 +6,11 @@ export const REDIS_OPTIONS = Symbol('REDIS_OPTIONS');
 export interface RedisOptions extends RedisTarget {
   /** REDIS_PREFIX: every key this process writes starts with it (see `key`). */
   redisPrefix: string;
+  /**
+   * Commands issued in one turn of the event loop go to Redis in one write (ioredis
+   * enableAutoPipelining): the api's rate-limit counts of concurrent requests. Off by default.
+   */
+  redisAutoPipelining?: boolean;
 }
 
 /**
@@ -20,7 +25,7 @@ export class RedisService implements OnModuleDestroy {
   readonly prefix: string;
 
   constructor(@Inject(REDIS_OPTIONS) options: RedisOptions) {
-    this.client = createProbeRedis(options);
+    this.client = createProbeRedis(options, { autoPipelining: options.redisAutoPipelining });
     this.prefix = options.redisPrefix;
   }
 

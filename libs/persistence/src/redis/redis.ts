@@ -159,8 +159,12 @@ export function bullWorkerOptions(target: RedisTarget): { drainDelay?: number } 
  * (no offline queue) so a readiness probe answers instead of hanging; it reconnects by itself.
  * A cluster target gives a Cluster client with the same behaviour. Accepts a URL (one Redis).
  */
-export function createProbeRedis(target: RedisTarget | string): RedisClient {
+export function createProbeRedis(
+  target: RedisTarget | string,
+  options: { autoPipelining?: boolean } = {},
+): RedisClient {
   const t = typeof target === 'string' ? { redisUrl: target } : target;
+  const enableAutoPipelining = options.autoPipelining ?? false;
   const perNode: RedisOptions = { maxRetriesPerRequest: 1, connectTimeout: 2000 };
   const client: RedisClient = isClusterTarget(t)
     ? // A command a node never answers (a socket left half-open by a failover) fails after 2 s.
@@ -170,6 +174,7 @@ export function createProbeRedis(target: RedisTarget | string): RedisClient {
         {
           lazyConnect: false,
           enableOfflineQueue: false,
+          enableAutoPipelining,
           clusterRetryStrategy: redisReconnectDelay,
         },
       )
@@ -177,6 +182,7 @@ export function createProbeRedis(target: RedisTarget | string): RedisClient {
         ...perNode,
         lazyConnect: false,
         enableOfflineQueue: false,
+        enableAutoPipelining,
         retryStrategy: redisReconnectDelay,
       });
   // Connection errors surface through failed commands; without a listener ioredis prints them.
