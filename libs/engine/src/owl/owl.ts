@@ -21,6 +21,11 @@ export interface OwlParams {
   readonly maxDepth: number;
   /** Candidate moves tried per node. */
   readonly width: number;
+  /**
+   * Read moves at the root of a question even when the static view calls the dragon dead (GNU Go's
+   * owl tries its moves at the root whatever the eye count); deeper nodes keep the static death.
+   */
+  readonly readDeadRoot?: boolean;
   readonly view: OwlViewParams;
 }
 
@@ -151,6 +156,11 @@ export class OwlReader {
     return 0;
   }
 
+  /** A static death at the root is read on (see OwlParams.readDeadRoot); no goal stone left never is. */
+  private readRoot(v: DragonView | null, depth: number): boolean {
+    return depth === 0 && v !== null && this.params.readDeadRoot === true;
+  }
+
   private tick(): boolean {
     this.totalNodes++;
     if (++this.nodes > this.params.budget) this.exhausted = true;
@@ -161,7 +171,7 @@ export class OwlReader {
   private readAttack(depth: number): number {
     const v = this.look();
     const verdict = this.judge(v);
-    if (verdict === DEAD) return packResult(ReadCode.Win, 0);
+    if (verdict === DEAD && !this.readRoot(v, depth)) return packResult(ReadCode.Win, 0);
     // Eyes counted by shape assume the surrounding strings hold (GNU Go's optics has the same blind
     // spot): a string of two liberties that tactical reading captures leaves the dragon unsettled,
     // with the capturing move first.
@@ -195,7 +205,7 @@ export class OwlReader {
   private readDefend(depth: number): number {
     const v = this.look();
     const verdict = this.judge(v);
-    if (verdict === DEAD) return packResult(ReadCode.Fail, 0);
+    if (verdict === DEAD && !this.readRoot(v, depth)) return packResult(ReadCode.Fail, 0);
     if (verdict === ALIVE) return packResult(ReadCode.Win, 0);
     if (depth >= this.params.maxDepth || this.tick()) {
       this.inconclusive = true;

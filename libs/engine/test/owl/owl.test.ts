@@ -41,3 +41,9 @@ describe('owl: eyes that hang on a short string', () => {
     expect(answer('owl.tst', 33)).toBe('1 H5');
   });
 });
+
+describe('owl: the root of a GTP question is read whatever the static view says', () => {
+  it('a dragon the static view calls dead is saved by a move at the root (owl 25)', () => {
+    expect(answer('owl.tst', 25)).toBe('1 F1');
+  });
+});
