@@ -250,6 +250,39 @@ export class ReadingRefiner {
           ? criticalSafety(survivalChance(g.stones.length))
           : SAFETY[v.status];
     }
+    // The territory path: two touching dragons of opposite colours are not both dead (on the tune
+    // games' final positions both sides of such races were counted dead: mean error 5.7 -> 4.7).
+    if (!this.thorough) this.settleRaces(groups);
+  }
+
+  /**
+   * Two dragons of opposite colours that touch cannot both be dead: they are in a capturing race,
+   * which one of them wins. Of each such pair the one with more liberties (then more stones) lives
+   * (GNU Go's semeai reading would decide it; this is the count a player makes first).
+   */
+  private settleRaces(groups: Parameters<GroupRefiner>[0]): void {
+    const adj = this.board.geo.adjacent;
+    const groupAt = new Map<number, (typeof groups)[number]>();
+    for (const g of groups) if (g.status === 'dead') for (const p of g.stones) groupAt.set(p, g);
+    for (const g of groups) {
+      if (g.status !== 'dead') continue;
+      for (const p of g.stones) {
+        let rival: (typeof groups)[number] | undefined;
+        for (let k = 0; k < 4 && !rival; k++) {
+          const h = groupAt.get(p + adj[k]);
+          if (h && h.color !== g.color && h.status === 'dead') rival = h;
+        }
+        if (!rival) continue;
+        const gl = libertyCount(this.board, g.stones);
+        const hl = libertyCount(this.board, rival.stones);
+        const winner =
+          gl > hl || (gl === hl && g.stones.length >= rival.stones.length) ? g : rival;
+        winner.status = 'alive';
+        winner.safety = SAFETY.alive;
+        this.verdicts.set(winner.stones[0], { ...this.verdicts.get(winner.stones[0])!, status: 'alive' });
+        if (winner === g) break;
+      }
+    }
   }
 
   /**
