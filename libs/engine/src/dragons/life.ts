@@ -40,13 +40,15 @@ export interface LifeAnalysis {
  * by the eye-graph reader with their marginal points (the territory path stops at 8, for speed), and
  * ten candidate moves per node (owl.tst 68 -> 70 of GNU Go's passes once the eye spaces were read
  * so; four times the budget added nothing); a static death at the root is read on, as GNU Go's owl
- * tries its moves there whatever the eye count (ld_owl 50 -> 53, owl 70 -> 76, owl1 20 -> 21).
+ * tries its moves there whatever the eye count (ld_owl 50 -> 53, owl 70 -> 76, owl1 20 -> 21); the
+ * attacker also blocks one point beyond the liberties (ld_owl 53 -> 54, owl 76 -> 77).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
   budget: 5 * DEFAULT_OWL_PARAMS.budget,
   width: 10,
   readDeadRoot: true,
+  contain: true,
   view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12 },
 };
 

@@ -41,9 +41,17 @@ export function libertiesOf(board: Board, p: number): number[] {
 /**
  * The attacker's candidates against a dragon: vital points of unsettled eye spaces, points inside
  * eye spaces (placements, throw-ins), liberties of a short string of the dragon, the liberties that
- * lead outside (blocking), and saving its own lunch strings in atari. Best `width` first.
+ * lead outside (blocking), with `contain` also the points one beyond them (blocking from a
+ * distance, as GNU Go's attack patterns do), and saving its own lunch strings in atari. Best `width`
+ * first.
  */
-export function attackerMoves(board: Board, v: DragonView, attacker: Player, width: number): number[] {
+export function attackerMoves(
+  board: Board,
+  v: DragonView,
+  attacker: Player,
+  width: number,
+  contain = false,
+): number[] {
   const c = new Candidates();
   const inEye = new Set<number>();
   for (const e of v.eyeSpaces) {
@@ -58,7 +66,15 @@ export function attackerMoves(board: Board, v: DragonView, attacker: Player, wid
     }
   }
   if (v.weakestLiberties <= 2) for (const l of libertiesOf(board, v.weakest)) c.add(l, 80);
-  for (const l of v.outerLiberties) c.add(l, 40 + 4 * emptyNeighbours(board, l));
+  for (const l of v.outerLiberties) {
+    c.add(l, 40 + 4 * emptyNeighbours(board, l));
+    if (!contain) continue;
+    for (let k = 0; k < 4; k++) {
+      const q = l + board.geo.adjacent[k];
+      if (board.colors[q] === EMPTY && !v.outerLiberties.includes(q))
+        c.add(q, 25 + 3 * emptyNeighbours(board, q));
+    }
+  }
   for (const s of v.lunches) {
     if (board.chainLiberties(s) === 1) for (const l of libertiesOf(board, s)) c.add(l, 70);
   }

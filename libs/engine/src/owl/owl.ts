@@ -26,6 +26,8 @@ export interface OwlParams {
    * owl tries its moves at the root whatever the eye count); deeper nodes keep the static death.
    */
   readonly readDeadRoot?: boolean;
+  /** The attacker also tries the points one beyond the dragon's outer liberties (containment). */
+  readonly contain?: boolean;
   readonly view: OwlViewParams;
 }
 
@@ -188,7 +190,7 @@ export class OwlReader {
     const cached = this.table.get(b.hashLo, b.hashHi, this.key, OP_ATTACK);
     if (cached >= 0) return cached;
     const attacker = (3 - this.owner) as Player;
-    const moves = attackerMoves(b, v!, attacker, this.params.width);
+    const moves = attackerMoves(b, v!, attacker, this.params.width, this.params.contain === true);
     if (capture !== 0) {
       const i = moves.indexOf(capture);
       if (i >= 0) moves.splice(i, 1);

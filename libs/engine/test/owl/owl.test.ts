@@ -47,3 +47,9 @@ describe('owl: the root of a GTP question is read whatever the static view says'
     expect(answer('owl.tst', 25)).toBe('1 F1');
   });
 });
+
+describe('owl: containment', () => {
+  it('the attacker blocks one point beyond the liberties (owl 231)', () => {
+    expect(answer('owl.tst', 231)).toMatch(/^1 (C6|A4)$/);
+  });
+});
