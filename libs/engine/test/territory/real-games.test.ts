@@ -1,12 +1,31 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { gamePath, loadRealGames } from '../../../../bench/support/real-games/manifest';
+import { gamePath, loadRealGames, type RealGame } from '../../../../bench/support/real-games/manifest';
 import { gamePositions } from '../../../../bench/support/real-games/positions';
 import { BLACK, WHITE } from '../../src/board/color';
 import { formatGtpVertex } from '../../src/board/coords';
 import { RULES } from '../../src/board/rules';
-import { readSgf, replaySgf } from '../../src/sgf';
+import { readSgf, replaySgf, type SgfRecord } from '../../src/sgf';
 import { analyzeTerritory } from '../../src/territory/territory';
+
+/** The territory analysis of a game's position, as a user's front asks for it. */
+function analyzeAt(game: RealGame, record: SgfRecord, moves: number, reading = true) {
+  const g = replaySgf(record, { move: moves, rules: RULES[game.rules] });
+  return {
+    geo: g.geo,
+    analysis: analyzeTerritory(
+      { geo: g.geo, colors: g.board.colors },
+      {
+        rules: RULES[game.rules].scoring,
+        komi: game.komi,
+        handicap: game.handicap,
+        captures: { black: g.board.captures[BLACK], white: g.board.captures[WHITE] },
+        toMove: g.toPlay,
+        reading,
+      },
+    ),
+  };
+}
 
 // Real counted games (bench/data/real-games, provenance in its manifest): the first 16 games of the
 // tune set, at 50 % and 70 % of their moves and at their end. The full measurement beside GNU Go is
@@ -27,18 +46,7 @@ describe('territory on real counted games: reading against the static statuses',
     for (const game of games) {
       const record = readSgf(readFileSync(gamePath(game), 'utf8'));
       for (const pos of gamePositions(game, [50, 70, 'final'])) {
-        const g = replaySgf(record, { move: pos.moves, rules: RULES[game.rules] });
-        const t = analyzeTerritory(
-          { geo: g.geo, colors: g.board.colors },
-          {
-            rules: RULES[game.rules].scoring,
-            komi: game.komi,
-            handicap: game.handicap,
-            captures: { black: g.board.captures[BLACK], white: g.board.captures[WHITE] },
-            toMove: g.toPlay,
-            reading,
-          },
-        );
+        const { geo, analysis: t } = analyzeAt(game, record, pos.moves, reading);
         if (pos.phase === 'final') {
           finals++;
           if (Math.abs(t.score.settledLead - game.result.blackLead) <= 2) finalWithin2++;
@@ -46,7 +54,7 @@ describe('territory on real counted games: reading against the static statuses',
           mids++;
           midError += Math.abs(t.score.lead - game.result.blackLead);
           for (const p of t.deadStones)
-            if (pos.survivors.has(formatGtpVertex(p, g.geo).toUpperCase())) falseDead++;
+            if (pos.survivors.has(formatGtpVertex(p, geo).toUpperCase())) falseDead++;
         }
       }
     }
@@ -80,17 +88,7 @@ describe('territory on real counted games: the 80 % interval', () => {
     for (const game of games) {
       const record = readSgf(readFileSync(gamePath(game), 'utf8'));
       for (const pos of gamePositions(game, phases)) {
-        const g = replaySgf(record, { move: pos.moves, rules: RULES[game.rules] });
-        const { score } = analyzeTerritory(
-          { geo: g.geo, colors: g.board.colors },
-          {
-            rules: RULES[game.rules].scoring,
-            komi: game.komi,
-            handicap: game.handicap,
-            captures: { black: g.board.captures[BLACK], white: g.board.captures[WHITE] },
-            toMove: g.toPlay,
-          },
-        );
+        const { score } = analyzeAt(game, record, pos.moves).analysis;
         const phase = pos.phase as number;
         const r = game.result.blackLead;
         if (r >= score.lower && r <= score.upper) inside.set(phase, (inside.get(phase) ?? 0) + 1);
