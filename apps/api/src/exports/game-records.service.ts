@@ -3,6 +3,7 @@ import { BatchRepository, GameStreamRepository, JobRepository, type JobWithResul
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { errorBody } from '../errors/api-errors';
 import { gameFromInput, type StoredPositionInput } from './game-from-input';
+import { CompactedJobRecords, omittedOf } from './whole-game';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Job rows read at once for a batch's results. */
@@ -48,6 +49,7 @@ export class GameRecordsService {
     private readonly jobs: JobRepository,
     private readonly batches: BatchRepository,
     private readonly streams: GameStreamRepository,
+    private readonly compacted: CompactedJobRecords,
   ) {}
 
   async job(id: string, tenantId: string): Promise<SgfExport> {
@@ -58,10 +60,26 @@ export class GameRecordsService {
         errorBody(409, `job ${id} is an eye graph job: only position jobs have a game`),
       );
     }
+    const info: Record<string, string> = { GN: `moyo job ${job.id}` };
+    let input = inputOf(job);
+    let turn = turnOf(job);
+    const omitted = omittedOf(input);
+    if (omitted > 0) {
+      // A followed game's ended older move: the job keeps only its last moves (linear storage).
+      const last = omitted + (input.moves?.length ?? 0);
+      const whole = await this.compacted.wholeGameOf(job.id, input);
+      info.C = whole
+        ? `Moves 1-${omitted} come from the game record (job ${whole.recordJobId}); this job stores only moves ${omitted + 1}-${last}.`
+        : `This job stores only moves ${omitted + 1}-${last}: the board after move ${omitted} is set up as stones (the game record is not available), and its move ${last} is move ${last - omitted} here.`;
+      if (whole) {
+        input = whole.input;
+        turn = last;
+      }
+    }
     const analyses = new Map<number, SgfMoveAnalysis>();
     const a = analysisOf(job);
-    if (a) analyses.set(turnOf(job), a);
-    return write(gameFromInput(inputOf(job)), analyses, { GN: `moyo job ${job.id}` }, `moyo-${job.id}.sgf`);
+    if (a) analyses.set(turn, a);
+    return write(gameFromInput(input), analyses, info, `moyo-${job.id}.sgf`);
   }
 
   async batch(id: string, tenantId: string): Promise<SgfExport> {

@@ -258,6 +258,16 @@ export class GameStreamRepository {
     return row?.jobId ?? null;
   }
 
+  /** The stream and move a job analyses (its current row first, else one an undo superseded), or null. */
+  async moveOfJob(jobId: string): Promise<{ streamId: string; moveNumber: number } | null> {
+    const row = await this.prisma.client.gameMoveAnalysis.findFirst({
+      where: { jobId },
+      orderBy: { supersededIn: 'asc' },
+      select: { gameId: true, moveNumber: true },
+    });
+    return row ? { streamId: row.gameId, moveNumber: row.moveNumber } : null;
+  }
+
   /** Moves after `sinceMove` of the stream, in order, with their jobs' status and results. */
   async analysesSince(streamId: string, sinceMove: number, limit = 1000): Promise<MoveAnalysisView[]> {
     const rows = await this.prisma.client.gameMoveAnalysis.findMany({
