@@ -13,9 +13,10 @@ import type { Geometry } from '../board/geometry';
  * Refitted 2026-11-25 (evening) on the tune set of bench/data/real-games (176 games, 1,232
  * positions at 10 / 20 / 30 / 50 / 70 / 90 % of the moves and at the end) so that lead +- 1.2816
  * sigma (the central 80 % of a normal distribution) holds the counted result in about 80 % of the
- * positions of every phase, not only on average: measured 84 / 79 / 80 / 77 / 80 / 80 / 89 % with
- * mean widths 46 / 44 / 42 / 40 / 36 / 29 / 15 points; on the held-out check set (75 games, 525
- * positions) 81 / 81 / 89 / 76 / 75 / 83 / 88 % with widths 46 / 44 / 43 / 40 / 38 / 28 / 12. The
+ * positions of every phase, not only on average: measured (with the small-board factor below)
+ * 86 / 81 / 82 / 79 / 82 / 80 / 89 % with mean widths 48 / 46 / 44 / 41 / 37 / 30 / 15 points; on
+ * the held-out check set (75 games, 525 positions) 87 / 85 / 91 / 79 / 75 / 81 / 89 % with widths
+ * 48 / 46 / 45 / 42 / 39 / 28 / 13. The
  * previous fit (1.39, 2 (D + C)^2 sqrt(U / E)) held 86 % of the results on average but 90 % at 70 %
  * and 91 % at the end, with widths 46-51 points until 90 % of the game: too wide late, and not
  * narrowing as the game went on.
