@@ -6,6 +6,7 @@ import {
   popcount as popcountExport,
   type BitTopology,
 } from './bit-topology';
+import { labelChains } from './chain-labels';
 
 // Local copies: imported bindings may be getters under some module loaders (tsx), far too slow
 // in the hot loops.
@@ -280,37 +281,16 @@ export abstract class BitBoardState {
 
   /** Labels every chain of the whole board (label = lowest point) and counts its liberties. */
   protected boardLabels(): void {
-    const { colors, label, libCount, mark, queue, nextStone } = this;
-    const adj = this.geo.adjacent;
-    label.fill(0);
-    for (const start of this.geo.points) {
-      const c = colors[start];
-      if ((c !== BLACK && c !== WHITE) || label[start] !== 0) continue;
-      const gen = ++this.markGen;
-      let head = 0;
-      let tail = 0;
-      queue[tail++] = start;
-      label[start] = start;
-      let libs = 0;
-      while (head < tail) {
-        const p = queue[head++];
-        for (let k = 0; k < 4; k++) {
-          const q = p + adj[k];
-          const cq = colors[q];
-          if (cq === EMPTY) {
-            if (mark[q] !== gen) {
-              mark[q] = gen;
-              libs++;
-            }
-          } else if (cq === c && label[q] === 0) {
-            label[q] = start;
-            queue[tail++] = q;
-          }
-        }
-      }
-      libCount[start] = libs;
-      for (let i = 0; i < tail; i++) nextStone[queue[i]] = i + 1 < tail ? queue[i + 1] : 0;
-    }
+    this.markGen = labelChains(
+      this.geo,
+      this.colors,
+      this.label,
+      this.libCount,
+      this.nextStone,
+      this.mark,
+      this.queue,
+      this.markGen,
+    );
   }
 
   // ---- chain queries ------------------------------------------------------------------------

@@ -12,6 +12,7 @@ const BLACK = BLACK_EXPORT as Player;
 const WHITE = WHITE_EXPORT as Player;
 import { Geometry } from '../board/geometry';
 import { seededWords } from '../board/random';
+import { labelChains } from './chain-labels';
 
 /**
  * What the eye reader needs from a board: the shared engine Board's play/undo and chain queries.
@@ -336,38 +337,16 @@ export class CompactReadingBoard implements ReadingBoard {
       this.reducedLabels();
       return;
     }
-    const { colors, label, libCount, mark, queue, nextStone } = this;
-    const adj = this.geo.adjacent;
-    label.fill(0);
-    for (const start of this.geo.points) {
-      const c = colors[start];
-      if (c !== BLACK && c !== WHITE) continue;
-      if (label[start] !== 0) continue;
-      const gen = ++this.markGen;
-      let head = 0;
-      let tail = 0;
-      queue[tail++] = start;
-      label[start] = start;
-      let libs = 0;
-      while (head < tail) {
-        const p = queue[head++];
-        for (let k = 0; k < 4; k++) {
-          const q = p + adj[k];
-          const cq = colors[q];
-          if (cq === EMPTY) {
-            if (mark[q] !== gen) {
-              mark[q] = gen;
-              libs++;
-            }
-          } else if (cq === c && label[q] === 0) {
-            label[q] = start;
-            queue[tail++] = q;
-          }
-        }
-      }
-      libCount[start] = libs;
-      for (let i = 0; i < tail; i++) nextStone[queue[i]] = i + 1 < tail ? queue[i + 1] : 0;
-    }
+    this.markGen = labelChains(
+      this.geo,
+      this.colors,
+      this.label,
+      this.libCount,
+      this.nextStone,
+      this.mark,
+      this.queue,
+      this.markGen,
+    );
   }
 
   chainHead(p: number): number {
