@@ -22,9 +22,9 @@
  *   different 19x19 game of bench/data/real-games (its first `moves` moves) pushed one move every
  *   `interval` ms, the games' starts staggered evenly.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
@@ -33,6 +33,7 @@ import { FakeOgsServer, gameFromSgf } from '../test/support/fake-ogs-server';
 import { startPrivatePostgres } from '../test/support/private-postgres';
 import { startRedisServer } from '../test/support/private-redis';
 import { integerOption } from './support/args';
+import { requireBuiltApps, startBuiltApp, stopApps } from './support/built-apps';
 import { printPlan, type Measured } from './support/capacity-plan';
 import {
   parentPid,
@@ -74,12 +75,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
 async function main(): Promise<void> {
-  for (const app of ['api', 'worker', 'ingest']) {
-    if (!existsSync(join(ROOT, `apps/${app}/dist/main.js`))) {
-      process.stderr.write(`${BENCH}: apps/${app}/dist/main.js is missing: run npm run build first\n`);
-      process.exit(2);
-    }
-  }
+  requireBuiltApps(BENCH, ['api', 'worker', 'ingest']);
   const redisServer = await startRedisServer(() => ['--save', '', '--appendonly', 'no'], REDIS_PORT);
   const pg = await startPrivatePostgres(PG_PORT);
   const children: ChildProcess[] = [];
@@ -122,13 +118,7 @@ async function main(): Promise<void> {
       WORKER_CONCURRENCY: String(CONCURRENCY),
       WORKER_ENGINE_THREADS: '1',
     };
-    const start = (app: string) => {
-      const child = spawn(process.execPath, [join(ROOT, `apps/${app}/dist/main.js`)], { env, cwd: ROOT });
-      child.stdout.pipe(log, { end: false });
-      child.stderr.pipe(log, { end: false });
-      children.push(child);
-      return child;
-    };
+    const start = (app: string) => startBuiltApp(app, env, log, children);
     const api = start('api');
     const workers = Array.from({ length: WORKERS }, () => start('worker'));
     const ingest = start('ingest');
@@ -237,12 +227,8 @@ async function main(): Promise<void> {
     printPlan(measured, OGS_GAMES, OGS_MOVE_S);
     console.log(`(process logs: ${logFile})`);
   } finally {
-    for (const child of children) child.kill('SIGTERM');
-    const hard = setTimeout(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')), 15_000);
-    await Promise.all(
-      children.map((c) => (c.exitCode !== null ? undefined : new Promise((r) => c.once('exit', r)))),
-    );
-    clearTimeout(hard);
+    // Graceful first; a process still up after 15 s is killed.
+    await stopApps(children);
     await server.close();
     await db?.end().catch(() => undefined);
     redis.disconnect();

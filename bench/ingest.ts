@@ -22,9 +22,9 @@
  * `warmup` moves (analysed first, warming the engine threads), then `moves` moves are pushed one
  * every `interval` ms and measured.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -36,6 +36,7 @@ import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { FakeOgsServer, gameFromSgf } from '../test/support/fake-ogs-server';
 import { migrationScripts } from '../test/support/database';
+import { requireBuiltApps, startBuiltApp, stopApps } from './support/built-apps';
 
 const ROOT = resolve(__dirname, '..');
 const FIXTURE = join(ROOT, 'apps/ingest/test/fixtures/gnugo-selfplay-19x19.sgf');
@@ -108,12 +109,7 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string, timeo
 }
 
 async function main(): Promise<void> {
-  for (const app of ['api', 'worker', 'ingest']) {
-    if (!existsSync(join(ROOT, `apps/${app}/dist/main.js`))) {
-      process.stderr.write(`bench:ingest: apps/${app}/dist/main.js is missing: run npm run build first\n`);
-      process.exit(2);
-    }
-  }
+  requireBuiltApps('bench:ingest', ['api', 'worker', 'ingest']);
   const name = `moyo_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
@@ -181,13 +177,7 @@ async function main(): Promise<void> {
       WORKER_CONCURRENCY: String(CONCURRENCY),
       WEBHOOK_ALLOWLIST: '127.0.0.1',
     };
-    const start = (app: string) => {
-      const child = spawn(process.execPath, [join(ROOT, `apps/${app}/dist/main.js`)], { env, cwd: ROOT });
-      child.stdout.pipe(log, { end: false });
-      child.stderr.pipe(log, { end: false });
-      children.push(child);
-      return child;
-    };
+    const start = (app: string) => startBuiltApp(app, env, log, children);
     start('api');
     for (let i = 0; i < WORKERS; i++) start('worker');
     start('ingest');
@@ -321,13 +311,8 @@ async function main(): Promise<void> {
 
   async function removeEverything(): Promise<void> {
     sseAbort.abort();
-    for (const child of children) child.kill('SIGTERM');
     // Graceful first; a process still up after 15 s is killed.
-    const hard = setTimeout(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')), 15_000);
-    await Promise.all(
-      children.map((c) => (c.exitCode !== null ? undefined : new Promise((r) => c.once('exit', r)))),
-    );
-    clearTimeout(hard);
+    await stopApps(children);
     await server.close();
     hooks?.close();
     await db.end().catch(() => undefined);
