@@ -41,7 +41,14 @@ import {
   type LoadResult,
   type Pace,
 } from './support/pipeline-load';
-import { bareQueue, bareQueueName, postPosition, startApi, startBareWorker } from './support/pipeline-peers';
+import {
+  bareQueue,
+  bareQueueName,
+  postPosition,
+  profiling,
+  startApi,
+  startBareWorker,
+} from './support/pipeline-peers';
 
 const HTTP_JOBS = integerOption('bench:pipeline', '--http', 2000);
 const ROUNDS = integerOption('bench:pipeline', '--rounds', 2);
@@ -150,6 +157,7 @@ const workerEnv = (databaseUrl: string, prefix: string) => ({
   WEBHOOK_SECRET_KEY: 'bench-only-webhook-secret-key',
   WORKER_CONCURRENCY: String(CONCURRENCY),
   WORKER_ENGINE_THREADS: '1',
+  ...profiling(),
 });
 
 /** Part 1: bare BullMQ (no-op, one INSERT) and Moyo over HTTP, interleaved; then Moyo at a rate. */

@@ -67,6 +67,17 @@ export function bareQueue(mode: 'noop' | 'insert', redisUrl: string, prefix: str
   return new Queue(bareQueueName(mode), { connection: bullConnectionOptions(redisUrl), prefix });
 }
 
+/**
+ * BENCH_NODE_OPTIONS, when set, is the NODE_OPTIONS of the api and worker processes (e.g.
+ * `--import ./bench/support/cpu-profile.mjs` with MOYO_CPU_PROF_DIR: a CPU profile of each).
+ */
+export function profiling(): Record<string, string> {
+  const { BENCH_NODE_OPTIONS, MOYO_CPU_PROF_DIR } = process.env;
+  return BENCH_NODE_OPTIONS
+    ? { NODE_OPTIONS: BENCH_NODE_OPTIONS, ...(MOYO_CPU_PROF_DIR ? { MOYO_CPU_PROF_DIR } : {}) }
+    : {};
+}
+
 /** Moyo's built api on `port` with rate limits out of the way, and a tenant key for it. */
 export async function startApi(env: {
   databaseUrl: string;
@@ -84,6 +95,7 @@ export async function startApi(env: {
     NODE_ENV: 'production',
     WEBHOOK_SECRET_KEY: 'bench-only-webhook-secret-key',
     RATE_LIMIT_REQUESTS: '100000000',
+    ...profiling(),
   });
   const base = `http://127.0.0.1:${env.port}`;
   await waitForOk(`${base}/readyz`, app);

@@ -47,6 +47,8 @@ interface KnownKey {
 export class ApiKeyGuard implements CanActivate {
   private readonly touched = new Map<string, number>();
   private readonly known = new Map<string, KnownKey>();
+  /** Lookups under way, by key hash: concurrent requests of one key share one query. */
+  private readonly lookups = new Map<string, Promise<KnownKey | null>>();
 
   constructor(
     private readonly keys: ApiKeyRepository,
@@ -102,11 +104,25 @@ export class ApiKeyGuard implements CanActivate {
     return true;
   }
 
-  /** The active key with this hash: from the short-lived cache, else from PostgreSQL. */
+  /**
+   * The active key with this hash: from the short-lived cache, else from PostgreSQL. Requests that
+   * miss the cache together wait for one lookup: when a busy key's entry expired, every request in
+   * flight looked it up at once (measured: 334 lookups instead of ~16 in 80 s of 32 requests in
+   * flight, each through Prisma's query compiler, about 2 % of the api's CPU).
+   */
   private async lookup(hash: string): Promise<KnownKey | null> {
-    const now = Date.now();
     const cached = this.known.get(hash);
-    if (cached && cached.until > now) return cached;
+    if (cached && cached.until > Date.now()) return cached;
+    let pending = this.lookups.get(hash);
+    if (!pending) {
+      pending = this.fetch(hash).finally(() => this.lookups.delete(hash));
+      this.lookups.set(hash, pending);
+    }
+    return pending;
+  }
+
+  private async fetch(hash: string): Promise<KnownKey | null> {
+    const now = Date.now();
     this.known.delete(hash);
     const row = await this.keys.findActiveByHash(hash);
     if (!row) return null;
