@@ -101,6 +101,15 @@ export function bullConnection(
     { maxRetriesPerRequest: null, connectTimeout: 5000, commandTimeout: 15_000 },
     {
       ...options,
+      // No ready check (CLUSTER INFO must say ok before the client is ready): with it, a
+      // `connect()` made while a failed master's replica is not yet promoted never settles (the
+      // check fails, ioredis reconnects through a new connect of its own and drops the caller's
+      // promise; 3 of 3 tries in test/cluster/reconnect.int.test.ts). BullMQ's Worker awaits that
+      // promise when its blocking fetch outlives its watchdog, so the worker stopped taking jobs
+      // for good after a failover (2 of 40 runs of a failover loop; the failover test's flake).
+      // Without it the client is ready once it has the slots, and commands to a slot with no
+      // master yet are retried (retryDelayOnClusterDown) until the replica takes over.
+      enableReadyCheck: false,
       // Stoppable as well (stopReconnecting finds it in the client's options).
       clusterRetryStrategy: stoppableRetryStrategy(redisReconnectDelay),
     },
