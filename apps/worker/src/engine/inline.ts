@@ -1,5 +1,5 @@
 import { analyzePosition, type AnalysisOptions, type AnalysisReport, type Position } from '@moyo/engine';
-import { positionCacheKey, replayPosition, type PositionTask, type PreparedPosition } from './engine-tasks';
+import { replayPosition, type PositionTask } from './engine-tasks';
 
 /**
  * Analyses cheaper than handing them to an engine thread, run in the thread that took the job.
@@ -15,14 +15,20 @@ export function runsInline(task: PositionTask): boolean {
   return Array.isArray(analyses) && analyses.length > 0 && analyses.every((a) => INLINE_ANALYSES.has(a));
 }
 
-/** preparePosition's answer plus the replayed position, for runInline. Throws as preparePosition. */
-export function prepareInline(task: PositionTask): PreparedPosition & { position: Position } {
+/** An inline job: its replayed position, for runInline. */
+export interface PreparedInline {
+  /** No result cache for analyses this cheap: a lookup and an entry cost more than running them. */
+  cacheKey: null;
+  /** JobRunnerService's quick run: no running state, one batched read and one batched write. */
+  quick: true;
+  moveNumber: number;
+  position: Position;
+}
+
+/** The replayed position of an inline job, for runInline. Throws as preparePosition. */
+export function prepareInline(task: PositionTask): PreparedInline {
   const position = replayPosition(task.input);
-  return {
-    cacheKey: positionCacheKey(position, task.analyses, task.options ?? {}),
-    moveNumber: position.moveNumber,
-    position,
-  };
+  return { cacheKey: null, quick: true, moveNumber: position.moveNumber, position };
 }
 
 /** The report runPosition would give, from the position prepareInline replayed. */

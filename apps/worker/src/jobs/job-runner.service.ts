@@ -1,10 +1,17 @@
 import { WebhookEvent, type AnalyzeEyegraphJob, type AnalyzePositionJob } from '@moyo/contracts';
-import { isDatabaseUnavailable, ResultRepository, type CacheUse, type Prisma } from '@moyo/persistence';
+import {
+  isDatabaseUnavailable,
+  ResultRepository,
+  type CacheUse,
+  type Prisma,
+  type StartedJob,
+} from '@moyo/persistence';
 import { Injectable } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { PinoLogger } from 'nestjs-pino';
 import { EngineTaskError } from '../engine/engine-pool';
 import { CompletionBatcher } from './completion-batcher';
+import { PeekBatcher } from './peek-batcher';
 import { postponeJob, retryWhileDatabaseDown } from './database-outage';
 import { jobView, WebhookFanoutService } from '../webhooks/webhook-fanout.service';
 
@@ -25,8 +32,21 @@ export interface JobRunSummary {
 
 type AnalysisJob = AnalyzePositionJob | AnalyzeEyegraphJob;
 
+/** What a processor's `prepare` gives the runner (and whatever else its `compute` needs). */
+export interface PreparedJob {
+  /** The job's result-cache key; null: no cache (see `quick`). */
+  cacheKey: string | null;
+  /**
+   * A job that takes less time than its bookkeeping (an inline `board` job: ~0.1 ms): it is
+   * not marked running (one batched read instead of a write: PeekBatcher), its attempt and start
+   * time are written with its completion (one batched write), and it uses no result cache (a
+   * lookup and an entry cost more than the analysis).
+   */
+  quick?: boolean;
+}
+
 /** A processor's two steps around the runner's bookkeeping. */
-export interface JobSteps<P extends { cacheKey: string }> {
+export interface JobSteps<P extends PreparedJob> {
   /**
    * The job's result-cache key (and whatever else `compute` needs), worked out in this thread:
    * it must be cheap. Throws (EngineTaskError for invalid input) like `compute` would.
@@ -38,9 +58,11 @@ export interface JobSteps<P extends { cacheKey: string }> {
 
 /**
  * The lifecycle every analysis job shares, around the processor's engine step: mark the job
- * running (the same statement reads the result cache), compute or take the cached result, then
- * store status, result, cache and webhook deliveries in one transaction (shared with the other
- * jobs finishing at the same time: CompletionBatcher) and queue the deliveries. Invalid input fails at once (UnrecoverableError: no retry); anything else is
+ * running (the same statement reads the result cache and the tenant's webhooks), compute or take
+ * the cached result, then store status, result, cache and webhook deliveries in one transaction
+ * (shared with the other jobs finishing at the same time: CompletionBatcher) and queue the
+ * deliveries. A quick job (PreparedJob.quick) is read instead of marked running (with the other
+ * jobs starting at the same time: PeekBatcher), so its row is written once, at its completion. Invalid input fails at once (UnrecoverableError: no retry); anything else is
  * rethrown for BullMQ's retry with backoff. PostgreSQL being away is no failure of the job: the
  * final writes are retried in place for a while, then the job is postponed without using up an
  * attempt (and a final failure that cannot be written is left to the reconciler).
@@ -50,13 +72,14 @@ export class JobRunnerService {
   constructor(
     private readonly results: ResultRepository,
     private readonly completions: CompletionBatcher,
+    private readonly peeks: PeekBatcher,
     private readonly fanout: WebhookFanoutService,
     private readonly logger: PinoLogger,
   ) {
     logger.setContext(JobRunnerService.name);
   }
 
-  async run<P extends { cacheKey: string }>(
+  async run<P extends PreparedJob>(
     job: Job<AnalysisJob>,
     steps: JobSteps<P>,
     token?: string,
@@ -76,9 +99,13 @@ export class JobRunnerService {
     } catch (err) {
       prepareError = err;
     }
-    let started: Awaited<ReturnType<ResultRepository['start']>>;
+    const quick = prepared?.quick === true;
+    const startedAt = new Date();
+    let started: StartedJob | null;
     try {
-      started = await this.results.start(jobId, attempt, prepared?.cacheKey ?? null);
+      started = quick
+        ? await this.peeks.peek(jobId)
+        : await this.results.start(jobId, attempt, prepared?.cacheKey ?? null, WebhookEvent.JobCompleted);
     } catch (err) {
       if (isDatabaseUnavailable(err)) return postponeJob(job, token, err);
       throw err;
@@ -93,6 +120,10 @@ export class JobRunnerService {
     }
     // No BullMQ progress call: the row's progress (10 when started, 100 when stored) is what
     // clients read, and BullMQ's completion says the rest (a Redis round trip saved per job).
+    // A quick job's row still says queued with the previous attempt: describe it as this run.
+    const job0 = quick
+      ? { ...started.job, status: 'running' as const, attempts: attempt, startedAt }
+      : started.job;
     try {
       if (prepared === undefined) throw prepareError;
       const computed = await steps.compute(data, prepared, started.cached);
@@ -102,17 +133,15 @@ export class JobRunnerService {
         engineMs: Math.round(computed.engineMs * 100) / 100,
         cache: computed.cache.kind === 'hit' ? 'hit' : 'miss',
       };
-      const body = jobView(started.job, {
+      const body = jobView(job0, {
         status: 'completed',
         result: computed.result,
         error: null,
         timings,
         finishedAt,
       });
-      const job0 = started.job;
-      const deliveries = await retryWhileDatabaseDown(() =>
-        this.fanout.deliveriesFor(job0, WebhookEvent.JobCompleted, body),
-      );
+      // The subscribers came with the job (start or peek): no lookup here.
+      const deliveries = this.fanout.deliveriesTo(started.subscribers, job0, WebhookEvent.JobCompleted, body);
       // Batched with the completions of other jobs finishing at the same time (one transaction).
       await retryWhileDatabaseDown(() =>
         this.completions.complete({
@@ -122,6 +151,7 @@ export class JobRunnerService {
           cache: computed.cache,
           deliveries,
           finishedAt,
+          ...(quick ? { attempt, startedAt } : {}),
         }),
       );
       await this.fanout.enqueue(jobId, deliveries);
@@ -139,7 +169,6 @@ export class JobRunnerService {
       };
       try {
         const finishedAt = new Date();
-        const job0 = started.job;
         const deliveries = final
           ? await retryWhileDatabaseDown(() =>
               this.fanout.deliveriesFor(
@@ -150,7 +179,7 @@ export class JobRunnerService {
             )
           : [];
         await retryWhileDatabaseDown(() =>
-          this.results.fail({ jobId, error, final, deliveries, finishedAt }),
+          this.results.fail({ jobId, error, final, deliveries, finishedAt, attempt }),
         );
         if (final) await this.fanout.enqueue(jobId, deliveries);
       } catch (recordErr) {

@@ -10,7 +10,7 @@ import { startWorker } from '../queues/start-worker';
 import { runHere, type EnginePool } from '../engine/engine-pool';
 import { preparePosition, type PositionTask, type PreparedPosition } from '../engine/engine-tasks';
 import { POSITION_ENGINE } from '../engine/engine.module';
-import { prepareInline, runInline, runsInline } from '../engine/inline';
+import { prepareInline, runInline, runsInline, type PreparedInline } from '../engine/inline';
 import {
   JobRunnerService,
   type ComputedResult,
@@ -19,13 +19,14 @@ import {
 } from '../jobs/job-runner.service';
 
 /** `position`: replayed here, for analyses that run inline (see engine/inline.ts). */
-type Prepared = PreparedPosition & { task: PositionTask; position?: Position };
+type Prepared = (PreparedPosition | PreparedInline) & { task: PositionTask; position?: Position };
 
 /**
  * Consumes the `positions` queue: replays the position to get its cache key (here: a replay is
  * cheaper than a thread round trip), answers from the result cache when it can, else runs the
  * analyses in an engine thread, or here when all are cheaper than a thread round trip (the
- * position replayed once: engine/inline.ts). Concurrency is
+ * position replayed once, no result cache, a quick run of JobRunnerService: engine/inline.ts).
+ * Concurrency is
  * WORKER_CONCURRENCY (set before the worker starts, hence `autorun: false`).
  */
 @Processor(QueueName.Positions, { autorun: false })
@@ -64,7 +65,7 @@ export class PositionsProcessor extends WorkerHost implements OnApplicationBoots
   };
 
   private async compute(prepared: Prepared, cached: AnalysisReport | null): Promise<ComputedResult> {
-    if (cached) {
+    if (cached && prepared.cacheKey !== null) {
       // Same position, analyses and options: the same report, but reached in this job's moves.
       const result = { ...cached, board: { ...cached.board, moveNumber: prepared.moveNumber } };
       return { result, cache: { kind: 'hit', key: prepared.cacheKey }, engineMs: 0 };
@@ -74,7 +75,7 @@ export class PositionsProcessor extends WorkerHost implements OnApplicationBoots
     const report = position ? runHere(() => runInline(task, position)) : await this.engine.position(task);
     return {
       result: report,
-      cache: { kind: 'store', key: prepared.cacheKey },
+      cache: prepared.cacheKey === null ? { kind: 'none' } : { kind: 'store', key: prepared.cacheKey },
       engineMs: performance.now() - t0,
     };
   }

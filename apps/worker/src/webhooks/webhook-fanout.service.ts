@@ -11,6 +11,7 @@ import {
   type JobHeader,
   type NewWebhookDelivery,
   type Prisma,
+  type Subscriber,
   type WebhookDelivery,
 } from '@moyo/persistence';
 import { InjectQueue } from '@nestjs/bullmq';
@@ -91,10 +92,24 @@ export class WebhookFanoutService {
 
   /** The deliveries of `event` for `job` with `body`; ids are deterministic (see webhookDeliveryId). */
   async deliveriesFor(job: JobHeader, event: string, body: JobView): Promise<NewWebhookDelivery[]> {
+    const hooks = job.tenantId ? await this.deliveries.subscribers(job.tenantId, event) : [];
+    return this.deliveriesTo(hooks, job, event, body);
+  }
+
+  /**
+   * `deliveriesFor` with the tenant's webhooks subscribed to `event` already known (read with the
+   * job: ResultRepository.start, peekMany): one per webhook, plus one to the job's `webhookUrl`.
+   */
+  deliveriesTo(
+    hooks: readonly Subscriber[],
+    job: JobHeader,
+    event: string,
+    body: JobView,
+  ): NewWebhookDelivery[] {
     const payload = body as unknown as Prisma.InputJsonValue;
     const out: NewWebhookDelivery[] = [];
     if (job.tenantId) {
-      for (const hook of await this.deliveries.subscribers(job.tenantId, event)) {
+      for (const hook of hooks) {
         out.push({
           id: webhookDeliveryId(job.id, event, hook.id),
           webhookId: hook.id,

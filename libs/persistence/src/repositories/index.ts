@@ -5,6 +5,7 @@ export * from './game-stream.repository';
 export * from './api-key.repository';
 export * from './batch.repository';
 export * from './webhook.repository';
+export * from './job-header';
 export * from './result.repository';
 export * from './result-cache.repository';
 export * from './webhook-delivery.repository';

@@ -1,61 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import type { Job, JobResult, JobStatus } from '../generated/prisma/client';
+import type { Job, JobResult } from '../generated/prisma/client';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import {
+  HEADER_COLUMNS,
+  jobHeader,
+  subscribersOf,
+  type JobHeader,
+  type JobHeaderRow,
+  type Subscriber,
+} from './job-header';
 import { withResults } from './job-results';
 import type { NewWebhookDelivery } from './webhook-delivery.repository';
-
-/** The columns of a job the worker needs to run it and to describe it in webhooks. */
-export interface JobHeader {
-  id: string;
-  tenantId: string | null;
-  kind: string;
-  status: JobStatus;
-  batchId: string | null;
-  webhookUrl: string | null;
-  progress: number;
-  attempts: number;
-  input: Prisma.JsonValue;
-  options: Prisma.JsonValue;
-  createdAt: Date;
-  startedAt: Date | null;
-}
-
-interface JobHeaderRow {
-  id: string;
-  tenant_id: string | null;
-  kind: string;
-  status: JobStatus;
-  batch_id: string | null;
-  webhook_url: string | null;
-  progress: number;
-  attempts: number;
-  input: Prisma.JsonValue;
-  options: Prisma.JsonValue;
-  created_at: Date;
-  started_at: Date | null;
-}
-
-const jobHeader = (r: JobHeaderRow): JobHeader => ({
-  id: r.id,
-  tenantId: r.tenant_id,
-  kind: r.kind,
-  status: r.status,
-  batchId: r.batch_id,
-  webhookUrl: r.webhook_url,
-  progress: r.progress,
-  attempts: r.attempts,
-  input: r.input,
-  options: r.options,
-  createdAt: r.created_at,
-  startedAt: r.started_at,
-});
-
-/** The columns of JobHeaderRow, in SQL. */
-const HEADER_COLUMNS = Prisma.raw(
-  `id, tenant_id::text AS tenant_id, kind::text AS kind, status, batch_id::text AS batch_id, webhook_url,
-   progress, attempts, input, options, created_at, started_at`,
-);
 
 /** Where the next page of `unfinished` starts: after this job. */
 export interface UnfinishedCursor {
@@ -74,6 +30,23 @@ export interface JobCompletion {
   /** The `job.completed` deliveries (deterministic ids: a second completion adds none). */
   deliveries: NewWebhookDelivery[];
   finishedAt: Date;
+  /**
+   * A job never marked running (`peekMany`): its attempt and when it began, written with the
+   * completion. Absent: `start` wrote them.
+   */
+  attempt?: number;
+  startedAt?: Date;
+}
+
+/** A job as `start` or `peekMany` found it, with the webhooks its completion goes to. */
+export interface StartedJob {
+  job: JobHeader;
+  /** False for a job already completed, failed or cancelled: nothing to run. */
+  runnable: boolean;
+  /** The result cached under the key given to `start` (null: none, or not asked). */
+  cached: Prisma.JsonValue | null;
+  /** Active webhooks of the job's tenant subscribed to `completedEvent` (runnable jobs). */
+  subscribers: Subscriber[];
 }
 
 export interface JobFailure {
@@ -84,6 +57,8 @@ export interface JobFailure {
   /** The `job.failed` deliveries, for a final failure. */
   deliveries: NewWebhookDelivery[];
   finishedAt: Date;
+  /** The attempt, for a job never marked running (see JobCompletion.attempt). */
+  attempt?: number;
 }
 
 /**
@@ -95,6 +70,21 @@ function withoutResult(delivery: NewWebhookDelivery): NewWebhookDelivery {
   if (p === null || typeof p !== 'object' || Array.isArray(p) || !('result' in p)) return delivery;
   const { result: _stored, ...rest } = p as Record<string, Prisma.InputJsonValue>;
   return { ...delivery, payload: rest };
+}
+
+type StartedRow = JobHeaderRow & {
+  runnable: boolean;
+  cached: Prisma.JsonValue | null;
+  subscribers: Subscriber[] | null;
+};
+
+function startedJob(r: StartedRow): StartedJob {
+  return {
+    job: jobHeader(r),
+    runnable: r.runnable,
+    cached: r.runnable ? r.cached : null,
+    subscribers: r.subscribers ?? [],
+  };
 }
 
 /**
@@ -128,20 +118,20 @@ export class ResultRepository {
    * Marks a queued (or retried) job running and counts the attempt. Returns the job and whether
    * it is to be run; a job already completed, failed or cancelled is not (`runnable` false).
    * With `cacheKey`, a runnable job also comes with the result cached under it (`cached`, null
-   * when none). Null when there is no such job. One statement whatever the case (raw SQL, as the
-   * other hot-path writes here: the worker runs it for every job).
+   * when none), and with the webhooks subscribed to `completedEvent`. Null when there is no such
+   * job. One statement whatever the case (raw SQL, as the other hot-path writes here: the worker
+   * runs it for every job).
    */
   async start(
     jobId: string,
     attempt: number,
     cacheKey: string | null = null,
-  ): Promise<{ job: JobHeader; runnable: boolean; cached: Prisma.JsonValue | null } | null> {
+    completedEvent = 'job.completed',
+  ): Promise<StartedJob | null> {
     // The second SELECT answers only when the UPDATE matched nothing (a job in no state to run),
     // with the row as the statement's snapshot saw it: racing a concurrent completion it may say
     // `running`, and then the completing worker queues the deliveries itself.
-    const rows = await this.prisma.query<
-      JobHeaderRow & { runnable: boolean; cached: Prisma.JsonValue | null }
-    >(
+    const rows = await this.prisma.query<StartedRow>(
       Prisma.sql`
       WITH started AS (
         UPDATE jobs SET status = 'running', attempts = ${attempt}, started_at = now(), progress = 10
@@ -150,16 +140,35 @@ export class ResultRepository {
       )
       SELECT started.*, true AS runnable,
              (SELECT COALESCE(c.result, r.result) FROM result_cache c LEFT JOIN job_results r ON r.job_id = c.job_id
-               WHERE c.key = ${cacheKey}::varchar) AS cached
+               WHERE c.key = ${cacheKey}::varchar) AS cached,
+             ${subscribersOf(Prisma.sql`started.tenant_id::uuid`, completedEvent)} AS subscribers
         FROM started
       UNION ALL
-      SELECT ${HEADER_COLUMNS}, false, NULL FROM jobs
+      SELECT ${HEADER_COLUMNS}, false, NULL, NULL FROM jobs
        WHERE id = ${jobId} AND NOT EXISTS (SELECT 1 FROM started)`,
       'moyo_job_start',
     );
-    if (rows.length !== 1) return null;
-    const { runnable, cached } = rows[0];
-    return { job: jobHeader(rows[0]), runnable, cached: runnable ? cached : null };
+    return rows.length === 1 ? startedJob(rows[0]) : null;
+  }
+
+  /**
+   * The jobs as they stand, without marking them running: for jobs that take less time than the
+   * write would (the worker's inline `board` jobs), whose attempt and start time go with their
+   * completion (JobCompletion.attempt, startedAt) as one write. Runnable jobs (queued or running)
+   * come with the webhooks subscribed to `completedEvent`. Jobs not found are left out. One read
+   * statement for all of them (no commit to flush).
+   */
+  async peekMany(jobIds: string[], completedEvent = 'job.completed'): Promise<Map<string, StartedJob>> {
+    if (jobIds.length === 0) return new Map();
+    const rows = await this.prisma.query<StartedRow>(
+      Prisma.sql`
+      SELECT ${HEADER_COLUMNS}, status IN ('queued', 'running') AS runnable, NULL AS cached,
+             CASE WHEN status IN ('queued', 'running')
+                  THEN ${subscribersOf(Prisma.sql`jobs.tenant_id`, completedEvent)} END AS subscribers
+        FROM jobs WHERE id = ANY(${jobIds}::text[])`,
+      'moyo_job_peek',
+    );
+    return new Map(rows.map((r) => [r.id, startedJob(r)]));
   }
 
   /** Records progress (0-100) of a running job. */
@@ -192,7 +201,9 @@ export class ResultRepository {
         ON CONFLICT (job_id, job_created_at) DO NOTHING
       ), done AS (
         UPDATE jobs SET status = 'completed', progress = 100, timings = ${JSON.stringify(c.timings)}::jsonb,
-               error = NULL, finished_at = ${c.finishedAt.toISOString()}::timestamptz
+               error = NULL, finished_at = ${c.finishedAt.toISOString()}::timestamptz,
+               attempts = COALESCE(${c.attempt ?? null}::int, attempts),
+               started_at = COALESCE(${c.startedAt?.toISOString() ?? null}::timestamptz, started_at)
          WHERE id = ${c.jobId} AND status IN ('queued', 'running')
         RETURNING id
       ), cached AS (
@@ -229,6 +240,8 @@ export class ResultRepository {
         store: c.cache.kind === 'store',
         hit: c.cache.kind === 'hit',
         finished_at: c.finishedAt.toISOString(),
+        attempt: c.attempt ?? null,
+        started_at: c.startedAt?.toISOString() ?? null,
       })),
     );
     const deliveries = cs.flatMap((c) => c.deliveries.map(withoutResult));
@@ -241,7 +254,8 @@ export class ResultRepository {
       Prisma.sql`
       WITH c AS (
         SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS c(job_id text, result jsonb, timings jsonb,
-               cache_key varchar, store boolean, hit boolean, finished_at timestamptz)
+               cache_key varchar, store boolean, hit boolean, finished_at timestamptz, attempt int,
+               started_at timestamptz)
       ), stored AS (
         INSERT INTO job_results (job_id, job_created_at, result)
         SELECT j.id, j.created_at, c.result FROM c, jobs j
@@ -249,7 +263,8 @@ export class ResultRepository {
         ON CONFLICT (job_id, job_created_at) DO NOTHING
       ), done AS (
         UPDATE jobs j SET status = 'completed', progress = 100, timings = c.timings, error = NULL,
-               finished_at = c.finished_at
+               finished_at = c.finished_at, attempts = COALESCE(c.attempt, j.attempts),
+               started_at = COALESCE(c.started_at, j.started_at)
           FROM c
          WHERE j.id = ANY(${ids}::text[]) AND j.id = c.job_id AND j.status IN ('queued', 'running')
         RETURNING j.id
@@ -278,14 +293,18 @@ export class ResultRepository {
    */
   async fail(f: JobFailure): Promise<{ failedNow: boolean }> {
     const error = JSON.stringify(f.error);
+    const attempt = f.attempt ?? null;
     if (!f.final) {
+      // A job never marked running (peekMany) is still queued: the error and attempt go on it too.
       await this.prisma.query(Prisma.sql`
-        UPDATE jobs SET status = 'queued', error = ${error}::jsonb WHERE id = ${f.jobId} AND status = 'running'`);
+        UPDATE jobs SET status = 'queued', error = ${error}::jsonb, attempts = COALESCE(${attempt}::int, attempts)
+         WHERE id = ${f.jobId} AND status IN ('queued', 'running')`);
       return { failedNow: false };
     }
     const rows = await this.prisma.query<{ failed: number }>(Prisma.sql`
       WITH done AS (
-        UPDATE jobs SET status = 'failed', error = ${error}::jsonb, finished_at = ${f.finishedAt.toISOString()}::timestamptz
+        UPDATE jobs SET status = 'failed', error = ${error}::jsonb, finished_at = ${f.finishedAt.toISOString()}::timestamptz,
+               attempts = COALESCE(${attempt}::int, attempts)
          WHERE id = ${f.jobId} AND status IN ('queued', 'running')
         RETURNING id
       ), delivered AS (${insertDeliveries(f.deliveries, Prisma.sql`EXISTS (SELECT 1 FROM done)`)})

@@ -1,0 +1,189 @@
+import {
+  ANALYSIS_JOB_OPTIONS,
+  encryptWebhookSecret,
+  JobName,
+  newWebhookSecret,
+  QueueName,
+  webhookSecretKeyFromText,
+  type AnalyzePositionJob,
+} from '@moyo/contracts';
+import {
+  JobRepository,
+  ResultRepository,
+  TenantRepository,
+  WebhookDeliveryRepository,
+  WebhookRepository,
+} from '@moyo/persistence';
+import type { INestApplicationContext } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { Client } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submitPosition } from '../../../test/support/job-submission';
+import { useIsolatedServices } from '../../../test/support/services';
+import { createWorkerApp } from '../src/bootstrap';
+import { WorkerConfig } from '../src/config/worker-config';
+import { QueueConnectionsService } from '../src/queues/queue-connections.service';
+import { position } from './support/jobs';
+import { waitFor, WebhookReceiver } from './support/webhook-receiver';
+
+/**
+ * Quick runs (JobRunnerService: inline `board` jobs, never marked running, no result cache)
+ * against real PostgreSQL and Redis: the row ends as a full run's does (attempt, start time,
+ * result once, deliveries to every subscriber), with no running write and no cache entry.
+ */
+describe('quick jobs (inline board analyses)', () => {
+  const services = useIsolatedServices();
+  const receiver = new WebhookReceiver();
+  let worker: INestApplicationContext;
+  let positions: Queue;
+  let jobs: JobRepository;
+  let results: ResultRepository;
+  let deliveries: WebhookDeliveryRepository;
+  let tenantId: string;
+  let sql: Client;
+
+  beforeAll(async () => {
+    await receiver.start();
+    worker = await createWorkerApp(
+      WorkerConfig.fromEnv({ ...services().env, WORKER_CONCURRENCY: '4', WEBHOOK_ALLOWLIST: '127.0.0.1' }),
+    );
+    positions = worker.get(QueueConnectionsService).queue(QueueName.Positions);
+    jobs = worker.get(JobRepository);
+    results = worker.get(ResultRepository);
+    deliveries = worker.get(WebhookDeliveryRepository);
+    tenantId = (await worker.get(TenantRepository).create('quick jobs')).id;
+    sql = new Client({ connectionString: services().databaseUrl });
+    await sql.connect();
+    // Every update of a jobs row, with the status it wrote (this suite's own database).
+    await sql.query(`
+      CREATE TABLE test_job_updates (job_id text, status text, at timestamptz DEFAULT clock_timestamp());
+      CREATE FUNCTION test_job_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN INSERT INTO test_job_updates (job_id, status) VALUES (NEW.id, NEW.status::text); RETURN NEW; END $$;
+      CREATE TRIGGER test_job_updated AFTER UPDATE ON jobs FOR EACH ROW EXECUTE FUNCTION test_job_updated();`);
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await worker?.close();
+    await receiver.stop();
+  });
+
+  const updatesOf = async (id: string) =>
+    (
+      await sql.query<{ status: string }>(
+        `SELECT status FROM test_job_updates WHERE job_id = $1 ORDER BY at`,
+        [id],
+      )
+    ).rows.map((r) => r.status);
+
+  const finished = (id: string) =>
+    waitFor(`job ${id} to finish`, async () => {
+      const job = await results.findWithResult(id);
+      return job && (job.status === 'completed' || job.status === 'failed') ? job : undefined;
+    });
+
+  it('completes with its attempt, start time, result and deliveries, and no running write', async () => {
+    const key = webhookSecretKeyFromText(undefined, 'test');
+    const hook = await worker.get(WebhookRepository).create({
+      tenantId,
+      url: receiver.url('/quick-hook'),
+      secretEncrypted: encryptWebhookSecret(newWebhookSecret(), key),
+      events: [],
+    });
+    const id = 'quick-one';
+    await submitPosition(jobs, positions, {
+      id,
+      tenantId,
+      input: position([
+        ['B', 'D4'],
+        ['W', 'Q16'],
+      ]),
+      analyses: ['board'],
+      webhookUrl: receiver.url('/quick-own'),
+    });
+    const job = await finished(id);
+    expect(job.status).toBe('completed');
+    expect(job.attempts).toBe(1);
+    expect(job.progress).toBe(100);
+    expect(job.startedAt).not.toBeNull();
+    expect(job.startedAt!.getTime()).toBeLessThanOrEqual(job.finishedAt!.getTime());
+    expect(job.startedAt!.getTime()).toBeGreaterThanOrEqual(job.createdAt.getTime());
+    expect((job.result!.result as { analyses: object }).analyses).toHaveProperty('board');
+    expect(await results.countResults([id])).toBe(1);
+    // No result-cache entry for a board report.
+    const cached = await sql.query(`SELECT 1 FROM result_cache WHERE job_id = $1`, [id]);
+    expect(cached.rowCount).toBe(0);
+    await waitFor('both deliveries', async () => {
+      const rows = await deliveries.listForJob(id);
+      return rows.length === 2 && rows.every((d) => d.status === 'delivered');
+    });
+    const rows = await deliveries.listForJob(id);
+    expect(rows.map((r) => r.webhookId).sort()).toEqual([hook.id, null].sort());
+    const body = JSON.parse(receiver.on('/quick-own')[0].body) as Record<string, unknown>;
+    expect(body).toMatchObject({ id, status: 'completed', attempts: 1, analyses: ['board'] });
+    expect(body.startedAt).toBe(job.startedAt!.toISOString());
+    // One write after the insert: the completion (no `running` update).
+    expect(await updatesOf(id)).toEqual(['completed']);
+  });
+
+  it('still marks a job that runs on an engine thread running first', async () => {
+    const id = 'not-quick';
+    await submitPosition(jobs, positions, {
+      id,
+      tenantId,
+      input: position([['B', 'D4']]),
+      analyses: ['freihofner'],
+    });
+    expect((await finished(id)).status).toBe('completed');
+    expect(await updatesOf(id)).toEqual(['running', 'completed']);
+  });
+
+  it('stores one result and one set of deliveries when a quick job is processed twice', async () => {
+    const id = 'quick-twice';
+    await submitPosition(jobs, positions, {
+      id,
+      tenantId,
+      input: position([['B', 'C3']], { boardXSize: 9, boardYSize: 9 }),
+      analyses: ['board'],
+      webhookUrl: receiver.url('/quick-twice'),
+    });
+    const again = (await positions.getJob(id))!.data as AnalyzePositionJob;
+    await positions.add(JobName.AnalyzePosition, again, { ...ANALYSIS_JOB_OPTIONS, jobId: `${id}-again` });
+    expect((await finished(id)).status).toBe('completed');
+    await waitFor('the second queue job', async () => (await positions.getJob(`${id}-again`))?.finishedOn);
+    await waitFor('the delivery', async () => (await deliveries.listForJob(id))[0]?.status === 'delivered');
+    expect(await results.countResults([id])).toBe(1);
+    // One delivery per subscriber: the tenant's webhook and the job's own URL.
+    expect(await deliveries.listForJob(id)).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.on('/quick-twice')).toHaveLength(1);
+  });
+
+  it('leaves a cancelled job cancelled: a quick run stores nothing for it', async () => {
+    const id = 'quick-cancelled';
+    await jobs.createIfAbsent({
+      id,
+      tenantId,
+      kind: 'position',
+      input: position([['B', 'E5']], { boardXSize: 9, boardYSize: 9 }) as never,
+      options: { analyses: ['board'] } as never,
+      inputHash: id,
+    });
+    await sql.query(`UPDATE jobs SET status = 'cancelled' WHERE id = $1`, [id]);
+    await positions.add(
+      JobName.AnalyzePosition,
+      {
+        name: JobName.AnalyzePosition,
+        jobId: id,
+        tenantId,
+        batchId: null,
+        analyses: ['board'],
+        input: position([['B', 'E5']], { boardXSize: 9, boardYSize: 9 }),
+      } as AnalyzePositionJob,
+      { ...ANALYSIS_JOB_OPTIONS, jobId: id },
+    );
+    await waitFor('the queue job', async () => (await positions.getJob(id))?.finishedOn);
+    const job = await results.findWithResult(id);
+    expect(job?.status).toBe('cancelled');
+    expect(await results.countResults([id])).toBe(0);
+  });
+});
