@@ -4,8 +4,10 @@
  * 1. End to end over HTTP beside its peers, in interleaved rounds, one call per job with
  *    `--in-flight` calls at a time: a bare BullMQ worker that does nothing; a bare BullMQ worker
  *    that runs one PostgreSQL INSERT per job; Moyo (the built api, then the queue, one worker
- *    process, PostgreSQL) for the cheapest job (the `board` analysis of a 19x19 position). Then
- *    Moyo at `--rate` jobs/s offered: the api's submission latency (p50/p99) and end to end.
+ *    process, PostgreSQL) for the cheapest job (the `board` analysis of a 19x19 position); and
+ *    Moyo with `--turns` positions a call (KataGo's analyzeTurns: a game's last turns, one batch),
+ *    its own row: a production path, not the one-call-per-job comparison. Then Moyo at `--rate`
+ *    jobs/s offered: the api's submission latency (p50/p99) and end to end.
  * 2. Moyo's workers alone, 1 then 2 worker processes in each round (jobs submitted as the api
  *    does, in batches, no HTTP): trivial (`board`), cheap (Freihofner map) and CPU-bound (territory, dead stones,
  *    score, move values) jobs, with the CPU each part of the machine spent meanwhile (workers,
@@ -18,7 +20,8 @@
  * alternates 1 and 2 workers in each; default 2),
  * --in-flight C (default 32), --rate R (jobs/s offered, default 200), --seconds S (default 5),
  * --trivial N (default 1000), --cheap N (default 400), --territory N (default 40), --concurrency C
- * (per worker, default 16), --port P (the api's, default 27210), --no-http, --no-workers.
+ * (per worker, default 16), --port P (the api's, default 27210), --turns T (turns a call in the
+ * batch row, default 20; 0: no batch row), --no-http, --no-workers.
  */
 import { JobName, QueueName } from '@moyo/contracts';
 import { bullConnectionOptions } from '@moyo/persistence';
@@ -45,6 +48,7 @@ import {
   bareQueue,
   bareQueueName,
   postPosition,
+  postTurns,
   profiling,
   startApi,
   startBareWorker,
@@ -60,6 +64,7 @@ const RATE = integerOption('bench:pipeline', '--rate', 200);
 const SECONDS = integerOption('bench:pipeline', '--seconds', 5);
 const CONCURRENCY = integerOption('bench:pipeline', '--concurrency', 16);
 const PORT = integerOption('bench:pipeline', '--port', 27210);
+const TURNS = integerOption('bench:pipeline', '--turns', 20);
 const args = process.argv.slice(2);
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -186,6 +191,29 @@ async function httpScenarios(databaseUrl: string, redis: Redis): Promise<void> {
     let serial = 0;
     const moyo = (jobs: WorkloadJob[], p: Pace) => () =>
       submitAndWait(moyoEvents, jobs.length, (i) => postPosition(api.base, api.headers, jobs[i]), p);
+    /** `games` games, the last TURNS turns of each in one call (analyzeTurns), 4 calls in flight. */
+    const moyoTurns = (games: WorkloadJob[]) => () => {
+      const calls = new Map<number, Promise<string[]>>();
+      return submitAndWait(
+        moyoEvents,
+        games.length * TURNS,
+        async (i) => {
+          const call = Math.floor(i / TURNS);
+          let ids = calls.get(call);
+          if (!ids) {
+            ids = postTurns(api.base, api.headers, games[call], TURNS);
+            calls.set(call, ids);
+          }
+          return (await ids)[i % TURNS];
+        },
+        { inFlight: 4 * TURNS },
+      );
+    };
+    // Games long enough for TURNS turns (cheapJobs plays 20 to 79 moves).
+    const turnGames = (count: number, tag: string, seed: number) =>
+      cheapJobs(count * 3, tag, seed, ['board'])
+        .filter((g) => g.kind === 'position' && (g.input.moves?.length ?? 0) + 1 >= TURNS)
+        .slice(0, count);
     const bare = (k: number, count: number) => () =>
       submitAndWait(
         peers[k].events,
@@ -199,6 +227,7 @@ async function httpScenarios(databaseUrl: string, redis: Redis): Promise<void> {
       );
     // Warm-up: JIT, connections, prepared statements (not counted).
     await moyo(cheapJobs(200, 'warm-http', 901, ['board']), pace)();
+    if (TURNS > 0) await moyoTurns(turnGames(10, 'warm-turns', 902))();
     await bare(0, 500)();
     await bare(1, 500)();
     for (let r = 1; r <= ROUNDS; r++) {
@@ -214,6 +243,13 @@ async function httpScenarios(databaseUrl: string, redis: Redis): Promise<void> {
         moyo(cheapJobs(HTTP_JOBS, `http-${r}`, 910 + r, ['board']), pace),
         true,
       );
+      if (TURNS > 0) {
+        await measured(
+          `round ${r}: Moyo over HTTP (board), ${TURNS} turns a call, ${4 * TURNS} in flight`,
+          { api: [api.app], worker: [worker] },
+          moyoTurns(turnGames(Math.ceil(HTTP_JOBS / TURNS), `turns-${r}`, 920 + r)),
+        );
+      }
     }
     await measured(
       `Moyo over HTTP (board), ${RATE} jobs/s offered for ${SECONDS} s`,
@@ -343,6 +379,13 @@ function printTable(): void {
     process.stdout.write(
       `Moyo over HTTP / bare BullMQ + one INSERT (mean of ${moyo.length} rounds): ` +
         `${(mean(moyo) / mean(insert)).toFixed(2)}x (${mean(moyo).toFixed(0)} / ${mean(insert).toFixed(0)} jobs/s)\n`,
+    );
+  }
+  const turns = find(' turns a call');
+  if (insert.length && turns.length) {
+    process.stdout.write(
+      `Moyo over HTTP, ${TURNS} turns a call / bare BullMQ + one INSERT (mean of ${turns.length} rounds): ` +
+        `${(mean(turns) / mean(insert)).toFixed(2)}x (${mean(turns).toFixed(0)} / ${mean(insert).toFixed(0)} jobs/s)\n`,
     );
   }
   const one = find('territory', '1 worker');

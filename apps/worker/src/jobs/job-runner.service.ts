@@ -133,15 +133,22 @@ export class JobRunnerService {
         engineMs: Math.round(computed.engineMs * 100) / 100,
         cache: computed.cache.kind === 'hit' ? 'hit' : 'miss',
       };
-      const body = jobView(job0, {
-        status: 'completed',
-        result: computed.result,
-        error: null,
-        timings,
-        finishedAt,
-      });
-      // The subscribers came with the job (start or peek): no lookup here.
-      const deliveries = this.fanout.deliveriesTo(started.subscribers, job0, WebhookEvent.JobCompleted, body);
+      // The subscribers came with the job (start or peek): no lookup here; no body without them.
+      const deliveries =
+        started.subscribers.length > 0 || job0.webhookUrl
+          ? this.fanout.deliveriesTo(
+              started.subscribers,
+              job0,
+              WebhookEvent.JobCompleted,
+              jobView(job0, {
+                status: 'completed',
+                result: computed.result,
+                error: null,
+                timings,
+                finishedAt,
+              }),
+            )
+          : [];
       // Batched with the completions of other jobs finishing at the same time (one transaction).
       await retryWhileDatabaseDown(() =>
         this.completions.complete({
