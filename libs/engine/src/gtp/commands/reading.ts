@@ -183,7 +183,7 @@ export function gtpAnalyzeSemeai(args: readonly string[], session: ReadingGtpSes
   if (board.colors[p] === board.colors[q])
     throw new GtpReadingArgumentError('dragons must have opposite colors');
   const a = life(session);
-  const r = readSemeai(board.clone(), a, a.dragonAt(p), a.dragonAt(q));
+  const r = readSemeai(board.clone(), a, a.dragonAt(p), a.dragonAt(q), p, q);
   return `${r.defense} ${r.attack} ${vertex(board, r.move)}`;
 }
 

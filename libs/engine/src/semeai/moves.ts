@@ -1,0 +1,169 @@
+import { MoveFlag, type Board } from '../board/board';
+import { EMPTY, type Player } from '../board/color';
+import type { DragonView } from '../owl/eyespace';
+import { goalStrings, stringLiberties, type RaceGoal } from './goal';
+
+/** What the move generator knows of one side at a node. */
+export interface RaceSide {
+  readonly goal: RaceGoal;
+  /** The owl's view of the side's goal now (eye spaces with vital points), or null when captured. */
+  readonly view: DragonView | null;
+  /**
+   * Points the side never fills (unless the move captures): its own eye space that held stones of
+   * the other goal at the start. Filling it would spend the side's eye to take stones that cannot
+   * escape anyway; the race there is a seki until one side runs out of outside liberties.
+   */
+  readonly keepEmpty: Uint8Array;
+}
+
+/** Scratch buffers for one board. */
+export class RaceScratch {
+  readonly libs: Int32Array;
+  readonly stones: Int32Array;
+  readonly strings: number[] = [];
+  readonly enemyStrings: number[] = [];
+  constructor(arraySize: number) {
+    this.libs = new Int32Array(arraySize);
+    this.stones = new Int32Array(arraySize);
+  }
+}
+
+/** Candidate moves with scores; higher first. */
+class Ranked {
+  private readonly score = new Map<number, number>();
+  add(p: number, s: number): void {
+    const old = this.score.get(p);
+    if (old === undefined || s > old) this.score.set(p, s);
+  }
+  has(p: number): boolean {
+    return this.score.has(p);
+  }
+  sorted(): number[] {
+    return [...this.score.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map((e) => e[0]);
+  }
+}
+
+/** Points of the side's eye spaces (from its view), as a set. */
+function eyePoints(view: DragonView | null): Set<number> {
+  const s = new Set<number>();
+  if (view) for (const e of view.eyeSpaces) for (const p of e.points) s.add(p);
+  return s;
+}
+
+/** Empty points of the eye space holding p in `view`, or 0 when p is in none. */
+function eyeSpaceEmpties(board: Board, view: DragonView | null, p: number): number {
+  if (!view) return 0;
+  for (const e of view.eyeSpaces) {
+    if (!e.points.includes(p)) continue;
+    let n = 0;
+    for (const q of e.points) if (board.colors[q] === EMPTY) n++;
+    return n;
+  }
+  return 0;
+}
+
+/**
+ * The moves of `player` (owner of `own`) in the race against `enemy`, best first, at most `width`:
+ * captures of enemy strings in atari that touch its goal or belong to the enemy goal; saving its own
+ * goal strings in atari; the vital points of the enemy's unsettled eye spaces and of its own; the
+ * enemy goal's liberties, weakest string first, outside liberties before shared ones (a self-atari
+ * only inside an enemy eye space of two or more points, which shrinks the eye); extensions that add
+ * liberties to its weakest goal string. Points the side keeps empty are not filled.
+ */
+export function raceMoves(
+  board: Board,
+  player: Player,
+  own: RaceSide,
+  enemy: RaceSide,
+  scratch: RaceScratch,
+  width: number,
+): number[] {
+  const c = new Ranked();
+  const adj = board.geo.adjacent;
+  const opp = 3 - player;
+  const mine = scratch.strings;
+  const theirs = scratch.enemyStrings;
+  goalStrings(board, own.goal, mine);
+  goalStrings(board, enemy.goal, theirs);
+
+  // Captures: enemy strings in atari next to our goal, and enemy goal strings in atari.
+  for (const s of theirs) {
+    if (board.chainLiberties(s) === 1) c.add(stringLiberties(board, s, scratch.libs)[0], 1000);
+  }
+  let ownWeakest = 0;
+  let ownWeakLibs = 1 << 30;
+  for (const s of mine) {
+    const libs = board.chainLiberties(s);
+    if (libs < ownWeakLibs) {
+      ownWeakLibs = libs;
+      ownWeakest = s;
+    }
+    const n = board.chainStones(s, scratch.stones);
+    for (let i = 0; i < n; i++) {
+      for (let k = 0; k < 4; k++) {
+        const q = scratch.stones[i] + adj[k];
+        if (board.colors[q] === opp && board.chainLiberties(q) === 1)
+          c.add(stringLiberties(board, q, scratch.libs)[0], 900);
+      }
+    }
+    if (libs === 1) {
+      const l = stringLiberties(board, s, scratch.libs)[0];
+      if (!own.keepEmpty[l]) c.add(l, 800);
+    }
+  }
+
+  // Vital points of the eye spaces: the enemy's to destroy, ours to make.
+  if (enemy.view) {
+    for (const e of enemy.view.eyeSpaces) {
+      if (e.eyes.min < e.eyes.max) for (const p of e.eyes.attack) c.add(p, 700);
+    }
+  }
+  if (own.view) {
+    for (const e of own.view.eyeSpaces) {
+      if (e.eyes.min < e.eyes.max) for (const p of e.eyes.defense) c.add(p, 650);
+    }
+  }
+
+  // Liberties of the enemy goal, weakest string first.
+  const ownLibs = new Set<number>();
+  for (const s of mine) for (const l of stringLiberties(board, s, scratch.libs)) ownLibs.add(l);
+  const ownEyes = eyePoints(own.view);
+  const order = theirs.slice().sort((a, b) => board.chainLiberties(a) - board.chainLiberties(b));
+  order.forEach((s, rank) => {
+    const base = 500 - 40 * Math.min(rank, 5);
+    for (const l of stringLiberties(board, s, scratch.libs)) {
+      if (own.keepEmpty[l]) continue;
+      const f = board.analyzeMove(l, player);
+      if (f & MoveFlag.Illegal && !(f & MoveFlag.Ko)) continue;
+      if (f & MoveFlag.SelfAtari && !(f & MoveFlag.Capturing) && eyeSpaceEmpties(board, enemy.view, l) < 2)
+        continue;
+      c.add(l, base + (ownLibs.has(l) ? 0 : 20));
+    }
+  });
+
+  // Liberties gained: extensions of our weakest string.
+  if (ownWeakest !== 0) {
+    const libs = stringLiberties(board, ownWeakest, scratch.libs);
+    const libSet = new Set(libs);
+    for (const l of libs) {
+      if (own.keepEmpty[l] || ownEyes.has(l) || c.has(l)) continue;
+      let gain = 0;
+      for (let k = 0; k < 4; k++) {
+        const q = l + adj[k];
+        if (board.colors[q] === EMPTY && !libSet.has(q)) gain++;
+      }
+      if (gain === 0) continue;
+      const f = board.analyzeMove(l, player);
+      if (f & (MoveFlag.Illegal | MoveFlag.SelfAtari)) continue;
+      c.add(l, 300 + gain);
+    }
+  }
+
+  const out: number[] = [];
+  for (const p of c.sorted()) {
+    if (out.length >= width) break;
+    if (board.colors[p] !== EMPTY) continue;
+    out.push(p);
+  }
+  return out;
+}

@@ -1,0 +1,256 @@
+import type { Board } from '../board/board';
+import type { Player } from '../board/color';
+import { DEFAULT_OWL_VIEW_PARAMS, OwlScratch, viewDragon, type DragonView, type OwlViewParams } from '../owl/eyespace';
+import { codeRank, downgrade, invert, packResult, ReadCode, unpackResult } from '../reading/result';
+import { TranspositionTable } from '../reading/transposition';
+import { countRace, RaceCount } from './count';
+import { goalCaptured, type RaceGoal } from './goal';
+import { raceMoves, RaceScratch, type RaceSide } from './moves';
+
+/** Limits of the race reading. */
+export interface SemeaiParams {
+  /** Nodes per question (the defence and the kill are two questions). */
+  readonly budget: number;
+  readonly maxDepth: number;
+  /** Moves tried per node, pass not counted. */
+  readonly width: number;
+  /** Plies up to which a ko may be retaken after a threat (the line then wins at most KO_B). */
+  readonly koDepth: number;
+  /**
+   * Largest eye space the views inside the search read (the root's view reads the owl's 14): bigger
+   * areas count as open there, so the eye-graph reader is not asked about every stone played in a
+   * wide area.
+   */
+  readonly nodeEyeSpace: number;
+  /** Each side keeps empty its own eye space that holds the other's stones (see RaceSide.keepEmpty). */
+  readonly keepInside: boolean;
+}
+
+export const DEFAULT_SEMEAI_PARAMS: SemeaiParams = {
+  budget: 6_000,
+  maxDepth: 40,
+  width: 10,
+  koDepth: 12,
+  nodeEyeSpace: 8,
+  keepInside: false,
+};
+
+/** GNU Go's analyze_semeai answer: codes for A's survival and B's capture (0-3), and the move. */
+export interface SemeaiAnswer {
+  readonly defense: ReadCode;
+  readonly attack: ReadCode;
+  readonly move: number;
+}
+
+/** The two questions, from the side of A's owner (who moves first). */
+const DEFEND = 0;
+const KILL = 1;
+
+/**
+ * Reads a capturing race between two goals of opposite colours, A's owner to move: can A survive
+ * (B captured, or both living: seki or independent life), and can B be captured? Each is a
+ * two-player search with GNU Go's ko codes: every node tries the race moves of the side to move
+ * (see {@link raceMoves}) and a pass; two passes in a row, the depth limit or the node budget end a
+ * line with both goals on the board. A side with two eyes that hold none of the other's stones
+ * lives. A ko capture wins at most KO_A; retaking a ko (after a threat) at most KO_B. Plays and
+ * undoes on `board`, which is left as found.
+ */
+export class SemeaiReader {
+  nodes = 0;
+  private readonly table = new TranspositionTable(100_000);
+  private readonly owlScratch: OwlScratch;
+  private readonly scratch: RaceScratch;
+  private readonly zeros: Uint8Array;
+  private a!: RaceGoal;
+  private b!: RaceGoal;
+  private keepA!: Uint8Array;
+  private keepB!: Uint8Array;
+  private question = DEFEND;
+  private readonly nodeView: OwlViewParams;
+
+  constructor(
+    readonly board: Board,
+    readonly params: SemeaiParams = DEFAULT_SEMEAI_PARAMS,
+  ) {
+    this.owlScratch = new OwlScratch(board.geo.arraySize);
+    this.scratch = new RaceScratch(board.geo.arraySize);
+    this.zeros = new Uint8Array(board.geo.arraySize);
+    this.nodeView = { ...DEFAULT_OWL_VIEW_PARAMS, maxEyeSpace: params.nodeEyeSpace, escapeRoom: 0 };
+  }
+
+  analyze(a: RaceGoal, b: RaceGoal): SemeaiAnswer {
+    this.a = a;
+    this.b = b;
+    this.keepA = this.params.keepInside ? this.insidePoints(a, b) : new Uint8Array(this.board.geo.arraySize);
+    this.keepB = this.params.keepInside ? this.insidePoints(b, a) : new Uint8Array(this.board.geo.arraySize);
+    const def = this.root(DEFEND);
+    const att = this.root(KILL);
+    if (att.code !== ReadCode.Fail) {
+      const d = codeRank(def.code) > codeRank(att.code) ? def.code : att.code;
+      return { defense: d, attack: att.code, move: att.move };
+    }
+    return { defense: def.code, attack: ReadCode.Fail, move: def.code === ReadCode.Fail ? 0 : def.move };
+  }
+
+  /**
+   * The points of `side`'s eye spaces that hold stones of `other` now: the side keeps them empty
+   * (see {@link RaceSide.keepEmpty}).
+   */
+  private insidePoints(side: RaceGoal, other: RaceGoal): Uint8Array {
+    const keep = new Uint8Array(this.board.geo.arraySize);
+    const v = this.view(side, true);
+    if (!v) return keep;
+    const otherStones = new Set(other.stones);
+    for (const e of v.eyeSpaces) {
+      if (!e.points.some((p) => otherStones.has(p))) continue;
+      for (const p of e.points) if (this.board.colors[p] === 0) keep[p] = 1;
+    }
+    return keep;
+  }
+
+  private view(goal: RaceGoal, root = false): DragonView | null {
+    if (goalCaptured(this.board, goal)) return null;
+    const params = root ? DEFAULT_OWL_VIEW_PARAMS : this.nodeView;
+    return viewDragon(this.board, goal.stones, goal.owner, this.zeros, this.zeros, this.owlScratch, params);
+  }
+
+  /**
+   * The view of `goal` after the move `last` (0 a pass, -1 a capture): the parent's view when the move
+   * neither captured nor touched one of its eye spaces (outside liberties filled do not change the
+   * eyes), else a new one. Saves the eye-graph readings of the many outside moves of a race.
+   */
+  private viewAfter(goal: RaceGoal, parent: DragonView | null, last: number): DragonView | null {
+    if (parent === null || last < 0 || goalCaptured(this.board, goal)) return this.view(goal);
+    if (last === 0) return parent;
+    const adj = this.board.geo.adjacent;
+    for (const e of parent.eyeSpaces) {
+      for (const p of e.points) {
+        if (p === last) return this.view(goal);
+        for (let k = 0; k < 4; k++) if (p + adj[k] === last) return this.view(goal);
+      }
+    }
+    return parent;
+  }
+
+  /**
+   * After the other goal's capture: does `goal` live? With two eyes, or room to the open board (an
+   * area too big to be an eye space, or the owl's escape room). A side that took the other's stones
+   * inside its own enclosed area and still has fewer than two eyes there has won nothing: the seki
+   * was its better result (GNU Go answers such races 1 0 from both sides).
+   */
+  private livesAfterCapture(goal: RaceGoal): boolean {
+    const v = this.view(goal, true);
+    if (!v) return false;
+    return v.minEyes >= 2 || v.room >= DEFAULT_OWL_VIEW_PARAMS.escapeRoom || v.connects;
+  }
+
+  /** Two eyes in spaces free of the other goal's stones. */
+  private twoEyes(view: DragonView | null, other: RaceGoal): boolean {
+    if (!view || view.minEyes < 2) return false;
+    let eyes = 0;
+    for (const e of view.eyeSpaces) {
+      let clean = true;
+      for (const p of e.points) if (this.board.colors[p] === other.owner) clean = false;
+      if (clean) eyes += e.eyes.min;
+    }
+    return eyes >= 2;
+  }
+
+  private root(question: number): { code: ReadCode; move: number } {
+    this.question = question;
+    this.nodes = 0;
+    const r = unpackResult(this.search(this.a.owner, 0, 0, true));
+    return r;
+  }
+
+  /**
+   * The code for `toMove` (its goal: A's owner wants the question's success, the other side its
+   * failure), packed with the move; at the root (`root`) the pass is tried first for the defence
+   * (a pass that keeps A alive is the answer) and last for the kill.
+   */
+  private search(
+    toMove: Player,
+    passes: number,
+    depth: number,
+    root = false,
+    last = 0,
+    parentA: DragonView | null = null,
+    parentB: DragonView | null = null,
+  ): number {
+    const board = this.board;
+    const p = this.a.owner;
+    const win = (side: Player): number => packResult(side === toMove ? ReadCode.Win : ReadCode.Fail, 0);
+    const bothLive = this.question === DEFEND ? p : ((3 - p) as Player);
+    // A capture that leaves the capturer without life gained nothing: the seki was there instead.
+    if (goalCaptured(board, this.a)) return win(this.livesAfterCapture(this.b) ? ((3 - p) as Player) : bothLive);
+    if (goalCaptured(board, this.b)) return win(this.livesAfterCapture(this.a) ? p : bothLive);
+    if (passes >= 2 || depth >= this.params.maxDepth || this.nodes >= this.params.budget) return win(bothLive);
+    this.nodes++;
+    const va = this.viewAfter(this.a, parentA, last);
+    const vb = this.viewAfter(this.b, parentB, last);
+    if (this.question === DEFEND && this.twoEyes(va, this.b)) return win(p);
+    if (this.question === KILL && this.twoEyes(vb, this.a)) return win((3 - p) as Player);
+    if (!root) {
+      const mover = toMove === p ? this.a : this.b;
+      const count = countRace(
+        board,
+        mover,
+        toMove === p ? this.b : this.a,
+        toMove === p ? va : vb,
+        toMove === p ? vb : va,
+        this.scratch.libs,
+      );
+      if (count === RaceCount.Seki) return win(bothLive);
+      if (count === RaceCount.MoverWins) return win(toMove);
+      if (count === RaceCount.OtherWins) return win((3 - toMove) as Player);
+    }
+    const slot = this.question * 2 + (passes > 0 ? 1 : 0);
+    if (!root) {
+      const cached = this.table.get(board.hashLo, board.hashHi, slot, toMove);
+      if (cached >= 0) return cached;
+    }
+    const sideA: RaceSide = { goal: this.a, view: va, keepEmpty: this.keepA };
+    const sideB: RaceSide = { goal: this.b, view: vb, keepEmpty: this.keepB };
+    const own = toMove === p ? sideA : sideB;
+    const enemy = toMove === p ? sideB : sideA;
+    const moves = raceMoves(board, toMove, own, enemy, this.scratch, this.params.width);
+    const other = (3 - toMove) as Player;
+    let best: number = ReadCode.Fail;
+    let bestMove = 0;
+    const consider = (code: number, move: number): boolean => {
+      if (codeRank(code) > codeRank(best)) {
+        best = code;
+        bestMove = move;
+      }
+      return best === ReadCode.Win;
+    };
+    const tryPass = (): boolean => {
+      board.passRecorded();
+      const code = invert(unpackResult(this.search(other, passes + 1, depth + 1, false, 0, va, vb)).code);
+      board.undo();
+      return consider(code, 0);
+    };
+    const passFirst = root && this.question === DEFEND && toMove === p;
+    let done = passFirst && tryPass();
+    for (let i = 0; i < moves.length && !done; i++) {
+      const m = moves[i];
+      let ko: ReadCode | 0 = 0;
+      if (!board.isLegal(m, toMove)) {
+        if (m !== board.koPointFor(toMove) || depth >= this.params.koDepth) continue;
+        ko = ReadCode.KoB;
+      }
+      const captured = board.captures[1] + board.captures[2];
+      board.playAssumeLegal(m, toMove);
+      if (ko === 0 && board.koPoint !== 0) ko = ReadCode.KoA;
+      const took = board.captures[1] + board.captures[2] !== captured;
+      let code = invert(unpackResult(this.search(other, 0, depth + 1, false, took ? -1 : m, va, vb)).code);
+      board.undo();
+      if (ko !== 0) code = downgrade(code, ko);
+      done = consider(code, m);
+    }
+    if (!done && !passFirst) tryPass();
+    const result = packResult(best, bestMove);
+    if (!root) this.table.set(board.hashLo, board.hashHi, slot, toMove, result);
+    return result;
+  }
+}

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Board } from '../../src/board/board';
+import { formatGtpVertex, parseGtpVertex } from '../../src/board/coords';
+import { GtpEngine } from '../../src/gtp/engine';
+import { raceGoal } from '../../src/semeai/goal';
+import { SemeaiReader } from '../../src/semeai/reader';
+
+/**
+ * Moyo's answer to test `id` of regression/semeai.tst: the setup commands before it are replayed in
+ * a fresh engine, then the test's command is asked.
+ */
+function answer(id: number): string {
+  const file = resolve(__dirname, '../../../../regression/semeai.tst');
+  const engine = new GtpEngine((p) => readFileSync(join(dirname(file), p), 'utf8'));
+  for (const raw of readFileSync(file, 'utf8').split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const test = /^(\d+)\s+/.exec(line);
+    if (!test) engine.handleLine(line);
+    else if (Number(test[1]) === id) return (engine.handleLine(line) ?? '').replace(/^=\d*\s?/, '').trim();
+  }
+  throw new Error(`semeai.tst: no test ${id}`);
+}
+
+/** The race between the strings at v1 and v2 on `rows`, v1's owner to move. */
+function race(rows: string[], v1: string, v2: string) {
+  const board = Board.fromRows(rows);
+  const p = parseGtpVertex(v1, board.geo);
+  const q = parseGtpVertex(v2, board.geo);
+  const before = board.toRows().join('\n');
+  const r = new SemeaiReader(board).analyze(raceGoal(board, p), raceGoal(board, q));
+  expect(board.toRows().join('\n')).toBe(before);
+  return r;
+}
+
+// Black's B string and White's C string race on the left edge: six outside liberties each (column A
+// for Black, D9-D4 for White, next to a living black group with four eyes) and A3 shared.
+const RACE = [
+  '.XO.X.X.X',
+  '.XO.XXXXX',
+  '.XO.XXXXX',
+  '.XO.XXXXX',
+  '.XO.X.X.X',
+  '.XO.XXXXX',
+  '.XOXXXXXX',
+  'OOOOXXXXX',
+  'XXXXXXXXX',
+];
+
+describe('semeai reader', () => {
+  it('Black to move wins an even race of outside liberties, filling an outside liberty of White', () => {
+    const r = race(RACE, 'B7', 'C7');
+    expect(r.defense).toBe(1);
+    expect(r.attack).toBe(1);
+    expect(formatGtpVertex(r.move, Board.fromRows(RACE).geo)).toMatch(/^D[4-9]$/);
+  });
+
+  it('a basic seki (two shared liberties, no outside ones) is answered 1 0 PASS (semeai 71, 72)', () => {
+    expect(answer(71)).toBe('1 0 PASS');
+    expect(answer(72)).toBe('1 0 PASS');
+  });
+
+  it('stones inside the eye space of a shut-in group are left there: seki, not a capture (semeai 79, 80)', () => {
+    // Capturing F7-G7-F6 would leave Black a bent three the outer White kills.
+    expect(answer(79)).toBe('1 0 PASS');
+    expect(answer(80)).toMatch(/^1 0 (PASS|E9|E8|J9|H5)$/);
+  });
+
+  it('a race where one eye beats none is won by the eye (semeai 5, 6)', () => {
+    expect(answer(5)).toMatch(/^1 1 (A13|B13|C13|D13)$/);
+    expect(answer(6)).toMatch(/^1 1 (A15|B15|C15|D15|E15)$/);
+  });
+});
