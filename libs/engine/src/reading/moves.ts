@@ -13,6 +13,8 @@ export interface MoveGenDepths {
   readonly breakChainThree: number;
   /** Near the root: the defender's moves on the liberties of attacking strings of four liberties. */
   readonly breakChainFour: number;
+  /** The defender saves its other strings in atari next to short attacking strings around s. */
+  readonly friendRescue: number;
 
   /**
    * The attacker's rescue of its own two-liberty strings next to the target (extending, or
@@ -46,6 +48,7 @@ export class TacticalMoves {
   private readonly other2 = new Int32Array(512);
   private readonly stones: Int32Array;
   private readonly stones2: Int32Array;
+  private readonly stones3: Int32Array;
   private count = 0;
   private out: Int32Array = new Int32Array(0);
 
@@ -57,6 +60,7 @@ export class TacticalMoves {
     this.seenChain = new Int32Array(board.geo.arraySize);
     this.stones = new Int32Array(board.geo.arraySize);
     this.stones2 = new Int32Array(board.geo.arraySize);
+    this.stones3 = new Int32Array(board.geo.arraySize);
   }
 
   private begin(out: Int32Array): void {
@@ -182,8 +186,12 @@ export class TacticalMoves {
         (ql === 2 && n >= 2 && depth < d.breakChainTwo) ||
         (ql === 3 && n >= 2 && depth < d.breakChainThree) ||
         (ql === 4 && n >= 3 && depth < d.breakChainFour)
-      )
+      ) {
         this.addLiberties(q);
+        // A liberty of a short attacking string the defender cannot fill: approach it first.
+        if (ql <= 2) this.approach(q, color, true);
+      }
+      if (ql <= 2 && depth < d.friendRescue) this.rescueFriends(q, s, color);
     });
     const libs = this.libs;
     const nl = b.chainLibertyPoints(s, libs);
@@ -223,13 +231,61 @@ export class TacticalMoves {
   }
 
   /** Approach moves next to the liberties of the chain at q that `player` cannot fill directly. */
-  private approach(q: number, player: Player): void {
+  private approach(q: number, player: Player, shorten = false): void {
     const b = this.board;
     const n = b.chainLibertyPoints(q, this.other);
     for (let i = 0; i < n; i++) {
-      const f = b.analyzeMove(this.other[i], player);
-      if (f & MoveFlag.Illegal || (f & MoveFlag.SelfAtari && !(f & MoveFlag.Capturing)))
-        this.addNeighbours(this.other[i]);
+      const l = this.other[i];
+      const f = b.analyzeMove(l, player);
+      if (f & MoveFlag.Illegal || (f & MoveFlag.SelfAtari && !(f & MoveFlag.Capturing))) {
+        this.addNeighbours(l);
+        // The opponent's short strings that make the point hard to fill: shorten them first.
+        for (let k = 0; k < 4; k++) {
+          const r = l + b.geo.adjacent[k];
+          if (
+            shorten &&
+            b.colors[r] === 3 - player &&
+            r !== q &&
+            b.chainHead(r) !== b.chainHead(q) &&
+            b.chainLiberties(r) === 2
+          )
+            this.addLiberties(r);
+        }
+      }
+    }
+  }
+
+  /**
+   * The defender's strings in atari next to the attacking chain at q (s excepted): saving them
+   * keeps q short of liberties (their liberty, and captures of enemy strings in atari next to them).
+   */
+  private rescueFriends(q: number, s: number, color: Player): void {
+    const b = this.board;
+    const adj = b.geo.adjacent;
+    const sHead = b.chainHead(s);
+    const m = b.chainStones(q, this.stones2);
+    for (let i = 0; i < m; i++) {
+      for (let k = 0; k < 4; k++) {
+        const r = this.stones2[i] + adj[k];
+        if (b.colors[r] !== color || b.chainLiberties(r) !== 1) continue;
+        const h = b.chainHead(r);
+        if (h === sHead) continue;
+        this.addLiberties(r);
+        this.capturesAround(r, color);
+      }
+    }
+  }
+
+  /** Adds the capture of every enemy string in atari next to the chain at r (no chain marks). */
+  private capturesAround(r: number, color: Player): void {
+    const b = this.board;
+    const adj = b.geo.adjacent;
+    const m = b.chainStones(r, this.stones3);
+    for (let i = 0; i < m; i++) {
+      for (let k = 0; k < 4; k++) {
+        const e = this.stones3[i] + adj[k];
+        if (b.colors[e] === 3 - color && b.chainLiberties(e) === 1) this.addLiberties(e);
+      }
     }
   }
 

@@ -38,6 +38,7 @@ export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
   rescueTwo: 8,
   netRescue: 4,
   breakChainFour: 4,
+  friendRescue: 6,
   superstring: 12,
   superstringAttack: 12,
 };
@@ -145,9 +146,16 @@ export class TacticalReader {
     if (color === EMPTY) return packResult(ReadCode.Win, 0);
     const attacker = (3 - color) as Player;
     const n = b.chainLiberties(s);
-    if (n === 1) return this.captureInAtari(s, attacker);
+    let capture = 0;
+    if (n === 1) {
+      // Capturing outright ends it; a capture that needs the ko (or that the ko forbids) is only a
+      // floor: a quiet move may still make the capture certain (the string cannot escape anyway).
+      capture = this.captureInAtari(s, attacker, depth);
+      if (unpackResult(capture).code === ReadCode.Win || depth >= this.params.koDepth) return capture;
+    }
     const cap = this.cap(depth);
-    if (n > cap || depth >= this.params.maxDepth || this.tick()) return packResult(ReadCode.Fail, 0);
+    if (n > cap || depth >= this.params.maxDepth || this.tick())
+      return n === 1 ? capture : packResult(ReadCode.Fail, 0);
     const op = OP_ATTACK + cap - 1;
     const lo = this.keyLo();
     const hi = this.keyHi();
@@ -158,9 +166,12 @@ export class TacticalReader {
     let count = this.gen.attackMoves(s, attacker, n, depth, moves);
     count = this.order(s, attacker, true, n, depth, moves, scores, count);
     if (n >= 3 && depth >= this.params.branchDepth) count = Math.min(count, 1);
-    const result = this.bestOf(attacker, moves, count, () =>
-      b.colors[s] === EMPTY ? ReadCode.Win : invert(unpackResult(this.readDefend(s, depth + 1)).code),
+    let result = this.bestOf(attacker, moves, count, (m) =>
+      b.colors[s] === EMPTY
+        ? this.afterCapture(m, attacker, depth)
+        : invert(unpackResult(this.readDefend(s, depth + 1)).code),
     );
+    if (codeRank(unpackResult(capture).code) > codeRank(unpackResult(result).code)) result = capture;
     if (!this.exhausted) this.table.set(lo, hi, s, op, result);
     return result;
   }
@@ -169,7 +180,7 @@ export class TacticalReader {
    * The string at s has one liberty: capture it (KO_A when that takes a ko, KO_B when the ko
    * forbids it right now; neither when the defender is the ko master).
    */
-  private captureInAtari(s: number, attacker: Player): number {
+  private captureInAtari(s: number, attacker: Player, depth: number): number {
     const b = this.board;
     b.chainLibertyPoints(s, this.libBuf);
     const l = this.libBuf[0];
@@ -177,12 +188,31 @@ export class TacticalReader {
     if (b.isLegal(l, attacker)) {
       b.playAssumeLegal(l, attacker);
       const ko = b.koPoint !== 0;
+      const code = ko ? ReadCode.Fail : this.afterCapture(l, attacker, depth);
       b.undo();
-      if (!ko) return packResult(ReadCode.Win, l);
+      if (!ko) return packResult(code, code === ReadCode.Fail ? 0 : l);
       return mayTakeKo ? packResult(ReadCode.KoA, l) : packResult(ReadCode.Fail, 0);
     }
     if (l === b.koPointFor(attacker) && mayTakeKo) return packResult(ReadCode.KoB, l);
     return packResult(ReadCode.Fail, 0);
+  }
+
+  /**
+   * The attacker's move at m has just captured the string (not as a ko). The capture stands unless
+   * the capturing string is left in atari: then the defender takes it back (a snapback) and the
+   * question goes on about the string that recaptured. The attacker's code.
+   */
+  private afterCapture(m: number, attacker: Player, depth: number): number {
+    const b = this.board;
+    if (b.chainLiberties(m) !== 1) return ReadCode.Win;
+    b.chainLibertyPoints(m, this.libBuf);
+    const r = this.libBuf[0];
+    const defender = (3 - attacker) as Player;
+    if (!b.isLegal(r, defender)) return ReadCode.Win;
+    b.playAssumeLegal(r, defender);
+    const code = b.colors[m] === EMPTY ? unpackResult(this.readAttack(r, depth + 2)).code : ReadCode.Win;
+    b.undo();
+    return code;
   }
 
   /** The cache key: the position's hash with the ko master mixed in. */
@@ -199,7 +229,7 @@ export class TacticalReader {
    * best (stopping at an outright win). A ko capture is allowed only to the ko master (or anyone
    * while there is none; the capturer becomes it) and wins KO_A at best. Packed result.
    */
-  private bestOf(player: Player, moves: Int32Array, count: number, score: () => number): number {
+  private bestOf(player: Player, moves: Int32Array, count: number, score: (m: number) => number): number {
     const b = this.board;
     let best = 0;
     let bestMove = 0;
@@ -217,7 +247,7 @@ export class TacticalReader {
         b.playAssumeLegal(m, player);
         const saved = this.komaster;
         this.komaster = player;
-        code = downgrade(score(), ReadCode.KoB);
+        code = downgrade(score(m), ReadCode.KoB);
         this.komaster = saved;
         b.undo();
         b.undo();
@@ -229,10 +259,10 @@ export class TacticalReader {
         } else if (koCapture) {
           const saved = this.komaster;
           this.komaster = player;
-          code = downgrade(score(), ReadCode.KoA);
+          code = downgrade(score(m), ReadCode.KoA);
           this.komaster = saved;
         } else {
-          code = score();
+          code = score(m);
         }
         b.undo();
       }
@@ -284,6 +314,18 @@ export class TacticalReader {
     return code === ReadCode.Win ? packResult(code, 0) : result;
   }
 
+  /** The string at s has one liberty: does `attacker` capture it there only as a ko (or not at all)? */
+  private captureIsKo(s: number, attacker: Player): boolean {
+    const b = this.board;
+    b.chainLibertyPoints(s, this.libBuf);
+    const l = this.libBuf[0];
+    if (!b.isLegal(l, attacker)) return true;
+    b.playAssumeLegal(l, attacker);
+    const ko = b.koPoint !== 0;
+    b.undo();
+    return ko;
+  }
+
   /** True when a chain of `color` next to the stone at m is in atari. */
   private givesAtari(m: number, color: number): boolean {
     const b = this.board;
@@ -326,6 +368,7 @@ export class TacticalReader {
         const own = b.chainLiberties(m);
         const libs = b.colors[s] === EMPTY ? 0 : b.chainLiberties(s);
         const atari = own === 1 && attacking && this.givesAtari(m, 3 - player);
+        const koDefence = !attacking && libs === 1 && !ko && this.captureIsKo(s, (3 - player) as Player);
         b.undo();
         if (attacking) {
           if (libs === 0) score = 10_000;
@@ -334,7 +377,8 @@ export class TacticalReader {
             score =
               (6 - libs) * 100 + (own === 1 ? -250 : Math.min(own, 5) * 10) + captured * 5 - (ko ? 50 : 0);
         } else if (libs <= 1 && !ko) {
-          score = DROP;
+          // Left in atari: pointless unless capturing it only takes a ko (or the ko forbids it).
+          score = koDefence ? 50 : DROP;
         } else {
           score = libs * 100 + captured * 20 - (ko ? 150 : 0);
         }

@@ -4,7 +4,7 @@ import { READING_GTP_COMMANDS } from '../../src/gtp/commands/reading';
 import { suitePasses } from './suite';
 
 /** reading.tst tests passed in-process when the floor was last raised, less a small margin. */
-const FLOOR = 154;
+const FLOOR = 170;
 
 function gameOf(size: number, moves: string[], komi = 6.5): Game {
   const game = new Game(size, { komi });
@@ -42,5 +42,5 @@ describe('GTP reading commands (GNU Go formats)', () => {
 describe("GNU Go's reading.tst in-process (a floor, not the goal: see scripts/gnugo-regress.ts)", () => {
   it('passes at least the tests it passed when the floor was last raised', () => {
     expect(suitePasses('reading.tst')).toBeGreaterThanOrEqual(FLOOR);
-  }, 120_000);
+  }, 300_000);
 });

@@ -60,6 +60,19 @@ describe('tactical reading (attack / defend with the move, GNU Go codes)', () =>
     expect(d.move).not.toBe(0);
   });
 
+  it('does not count a capture the defender takes back at once (a snapback on the capturer)', () => {
+    // White A1 is in atari at B1, but Black B1 joins A2-B2-C1 with one liberty, A1: White
+    // retakes four stones there.
+    const b = Board.fromRows(['.....', '.....', 'OOO..', 'XXO..', 'O.XO.']);
+    expect(new TacticalReader(b).attack(at(b, 'A1')).code).toBe(ReadCode.Fail);
+    // With C1 gone the capture joins a string with liberties of its own: it stands.
+    const free = Board.fromRows(['.....', '.....', 'OOO..', 'XXO..', 'O....']);
+    expect(new TacticalReader(free).attack(at(free, 'A1'))).toEqual({
+      code: ReadCode.Win,
+      move: at(free, 'B1'),
+    });
+  });
+
   it('leaves the board as it found it', () => {
     const b = Board.fromRows(['.....', '.XO..', '..X..', '.....', '.....']);
     const before = b.toRows().join('/');

@@ -43,6 +43,7 @@ function tacticalParams(session: ReadingGtpSession): TacticalParams {
     breakChainTwo: shift(p.breakChainTwo),
     breakChainThree: shift(p.breakChainThree),
     breakChainFour: shift(p.breakChainFour),
+    friendRescue: shift(p.friendRescue),
     rescueTwo: shift(p.rescueTwo),
     netRescue: shift(p.netRescue),
     superstring: shift(p.superstring),
