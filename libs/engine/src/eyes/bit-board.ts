@@ -14,6 +14,12 @@ const BLACK = BLACK_EXPORT as Player;
 const WHITE = WHITE_EXPORT as Player;
 const popcount = popcountExport;
 const bitIndex = bitIndexExport;
+
+/**
+ * Most dynamic points for an exact position key: 2 * 3^17 (the colours and the ko flag) stays
+ * below PackedTable.KEY_LIMIT (2^28). GNU Go 3.8's largest problems have 17 vertices.
+ */
+export const EXACT_KEY_VERTICES = 17;
 import { CompactReadingBoard, type ReadingBoard } from './reading-board';
 
 /**
@@ -295,13 +301,21 @@ export class BitReadingBoard extends BitBoardState implements ReadingBoard {
     this.vertexKeysHi = hi;
     this.vertexKeyLo = 0;
     this.vertexKeyHi = 0;
+    this.exactVertexKey = 0;
+    for (let k = 0, p = 1; k < this.n; k++, p *= 3) this.pow3[k] = this.n <= EXACT_KEY_VERTICES ? p : 0;
     for (let k = 0; k < this.n; k++) {
       const c = this.colors[this.dynPoint[k]];
       if (c === EMPTY) continue;
       this.vertexKeyLo ^= lo[k * 3 + c];
       this.vertexKeyHi ^= hi[k * 3 + c];
+      this.exactVertexKey += c * this.pow3[k];
     }
     return true;
+  }
+
+  /** Does this board keep exactVertexKey (keyVertices accepted, few enough dynamic points)? */
+  get exactKeyed(): boolean {
+    return this.vertexKeysLo !== null && this.n <= EXACT_KEY_VERTICES;
   }
 
   private toggleVertex(d: number, c: number): void {
@@ -376,7 +390,10 @@ export class BitReadingBoard extends BitBoardState implements ReadingBoard {
     this.colors[p] = c;
     this.toggleStone(p, c);
     const d = this.dynIndex[p];
-    if (d >= 0) this.toggleVertex(d, c);
+    if (d >= 0) {
+      this.toggleVertex(d, c);
+      this.exactVertexKey += c * this.pow3[d];
+    }
     if (d < 0) {
       this.sBlack |= c === BLACK ? 1 << this.staticOf[p] : 0;
       this.sWhite |= c === WHITE ? 1 << this.staticOf[p] : 0;
@@ -388,7 +405,10 @@ export class BitReadingBoard extends BitBoardState implements ReadingBoard {
     this.colors[p] = EMPTY;
     this.toggleStone(p, c);
     const d = this.dynIndex[p];
-    if (d >= 0) this.toggleVertex(d, c);
+    if (d >= 0) {
+      this.toggleVertex(d, c);
+      this.exactVertexKey -= c * this.pow3[d];
+    }
     if (d < 0) {
       this.sBlack &= ~(1 << this.staticOf[p]);
       this.sWhite &= ~(1 << this.staticOf[p]);

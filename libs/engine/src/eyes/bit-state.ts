@@ -103,6 +103,13 @@ export abstract class BitBoardState {
   vertexKeyHi = 0;
   protected vertexKeysLo: Uint32Array | null = null;
   protected vertexKeysHi: Uint32Array | null = null;
+  /**
+   * With at most EXACT_KEY_VERTICES dynamic points (after keyVertices): the dynamic points'
+   * colours as a base-3 number (digit k: the colour of the k-th point), else 0.
+   */
+  exactVertexKey = 0;
+  /** 3^k by dynamic index k while exactVertexKey is kept, else all 0. */
+  protected readonly pow3: Int32Array;
   /** Stones the last move captured (0 after undo or an illegal move). */
   lastCaptures = 0;
   protected readonly heads = new Int32Array(4);
@@ -135,6 +142,7 @@ export abstract class BitBoardState {
     this.sWhite = t.sWhite;
     this.blackDyn = t.blackDyn;
     this.whiteDyn = t.whiteDyn;
+    this.pow3 = new Int32Array(this.n);
     this.comps = this.n + t.sColor.length;
     this.growLevels(64);
     this.label = new Int32Array(size);

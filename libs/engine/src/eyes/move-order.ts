@@ -25,16 +25,21 @@ export abstract class MoveOrdering extends ReaderState {
   private readonly moveBuffers: Int32Array[] = [];
   /** Move scores by (line depth, colour), beside moveBuffers. */
   private readonly scoreBuffers: Int32Array[] = [];
-  /** The buffers orderInto filled last. */
+  /** By (line depth, colour): 1 where the self-atari test of the move is still to be made. */
+  private readonly pendingBuffers: Uint8Array[] = [];
+  /** The buffers orderInto filled last, and their colour. */
   protected ordered: Int32Array = new Int32Array(0);
   protected orderedScores: Int32Array = new Int32Array(0);
+  protected orderedPending: Uint8Array = new Uint8Array(0);
+  protected orderedColor: Player = BLACK;
 
   /** Candidate moves for `color`, best first, in GNU Go's order. */
   protected orderMoves(color: Player): Int32Array {
     const count = this.orderInto(color);
     const moves = this.ordered;
     const scores = this.orderedScores;
-    for (let k = 0; k < count; k++) this.selectMove(moves, scores, k, count);
+    const pending = this.orderedPending;
+    for (let k = 0; k < count; k++) this.selectMove(moves, scores, pending, color, k, count);
     return moves.subarray(0, count);
   }
 
@@ -51,11 +56,14 @@ export abstract class MoveOrdering extends ReaderState {
     const slot = this.depth * 2 + (color === BLACK ? 0 : 1);
     let moves = this.moveBuffers[slot];
     let scores = this.scoreBuffers[slot];
+    let pending = this.pendingBuffers[slot];
     if (moves === undefined) {
       moves = new Int32Array(n);
       this.moveBuffers[slot] = moves;
       scores = new Int32Array(n);
       this.scoreBuffers[slot] = scores;
+      pending = new Uint8Array(n);
+      this.pendingBuffers[slot] = pending;
     }
     const adj = b.geo.adjacent;
     const colors = b.colors;
@@ -94,10 +102,11 @@ export abstract class MoveOrdering extends ReaderState {
       const c1 = colors[move + a1];
       const c2 = colors[move + a2];
       const c3 = colors[move + a3];
-      // Two empty neighbours are two liberties whatever else.
+      // Two empty neighbours are two liberties whatever else; with fewer, a self-atari costs 3,
+      // tested only when selectMove needs this move's exact score.
       const empties =
         (c0 === EMPTY ? 1 : 0) + (c1 === EMPTY ? 1 : 0) + (c2 === EMPTY ? 1 : 0) + (c3 === EMPTY ? 1 : 0);
-      if (empties < 2 && this.libertiesAfter(move, color) === 1) score -= 3;
+      pending[count] = empties < 2 ? 1 : 0;
       // +2 for each empty neighbour, +3 for each Black one.
       score += NEIGHBOUR_SCORE[c0] + NEIGHBOUR_SCORE[c1] + NEIGHBOUR_SCORE[c2] + NEIGHBOUR_SCORE[c3];
       moves[count] = move;
@@ -106,6 +115,8 @@ export abstract class MoveOrdering extends ReaderState {
     }
     this.ordered = moves;
     this.orderedScores = scores;
+    this.orderedPending = pending;
+    this.orderedColor = color;
     return count;
   }
 
@@ -113,13 +124,25 @@ export abstract class MoveOrdering extends ReaderState {
    * Step k of GNU Go's selection sort (not stable: ties keep GNU Go's order) over moves and
    * scores [k, count): brings the best remaining move to k and returns it. Taking the steps one
    * by one as a search loop asks for the next move gives exactly the sorted order, without
-   * sorting the moves after a cut-off.
+   * sorting the moves after a cut-off. A score whose self-atari test is pending is an upper bound
+   * (the test can only take 3 off); the test is made only when that bound beats the best exact
+   * score so far, which finds the same move as testing every one first (a defence is mostly
+   * refuted by its first move, so most tests are never made).
    */
-  protected selectMove(moves: Int32Array, scores: Int32Array, k: number, count: number): number {
+  protected selectMove(
+    moves: Int32Array,
+    scores: Int32Array,
+    pending: Uint8Array,
+    color: Player,
+    k: number,
+    count: number,
+  ): number {
+    if (pending[k] !== 0) this.settleScore(moves, scores, pending, color, k);
     let maxScore = scores[k];
     let maxAt = 0;
     for (let r = k + 1; r < count; r++) {
       if (scores[r] > maxScore) {
+        if (pending[r] !== 0 && this.settleScore(moves, scores, pending, color, r) <= maxScore) continue;
         maxScore = scores[r];
         maxAt = r;
       }
@@ -131,7 +154,16 @@ export abstract class MoveOrdering extends ReaderState {
       const sc = scores[maxAt];
       scores[maxAt] = scores[k];
       scores[k] = sc;
+      pending[maxAt] = pending[k];
+      pending[k] = 0;
     }
     return moves[k];
+  }
+
+  /** Makes the pending self-atari test of the move at r; its exact score. */
+  private settleScore(moves: Int32Array, scores: Int32Array, pending: Uint8Array, color: Player, r: number): number {
+    pending[r] = 0;
+    if (this.libertiesAfter(moves[r], color) === 1) scores[r] -= 3;
+    return scores[r];
   }
 }

@@ -55,6 +55,12 @@ export interface ReadingBoard {
   keyVertices?(points: ArrayLike<number>, lo: Uint32Array, hi: Uint32Array): boolean;
   readonly vertexKeyLo?: number;
   readonly vertexKeyHi?: number;
+  /**
+   * Optional, after keyVertices: whether `exactVertexKey` is kept, the colours of the points
+   * as a base-3 number (digit k: colour of points[k]), below 3^17.
+   */
+  readonly exactKeyed?: boolean;
+  readonly exactVertexKey?: number;
   /** False (board unchanged) when illegal: occupied, suicide or simple-ko recapture. */
   playRecorded(p: number, player: Player): boolean;
   undo(): void;

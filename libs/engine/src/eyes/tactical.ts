@@ -12,6 +12,7 @@ const BLACK = BLACK_EXPORT as Player;
 const WHITE = WHITE_EXPORT as Player;
 import { MoveOrdering } from './move-order';
 import { EyeGraphBudgetError } from './reading-limits';
+import { PackedTable } from './packed-table';
 import { TranspositionTable } from './transposition';
 import { UnconditionalLife } from './unconditional-life';
 
@@ -32,6 +33,14 @@ export interface LifeStatus {
 export abstract class TacticalReader extends MoveOrdering {
   /** Results by position: bits 0-1 attack, 2-3 defence (1 open on this line, 2 lost, 3 won). */
   private readonly cache = new TranspositionTable(1 << 10);
+  /**
+   * The same results by exact key (keyLo) when the board keeps one: 4 bytes a slot instead of 12
+   * (see PackedTable). Same entries, so the same reading.
+   */
+  private readonly packed: PackedTable | null =
+    this.vertexKeyed && this.board.exactKeyed === true ? new PackedTable(1 << 10) : null;
+  /** The exact key's ko flag: 3^(dynamic points). */
+  private readonly koFlag = 3 ** this.n;
   private keyLo = 0;
   private keyHi = 0;
   private readonly rememberedLo: number[] = [];
@@ -110,6 +119,11 @@ export abstract class TacticalReader extends MoveOrdering {
    */
   protected hashKey(): void {
     const { zobristLo, zobristHi } = this;
+    if (this.packed !== null) {
+      const b = this.board;
+      this.keyLo = b.koPoint !== 0 ? b.exactVertexKey! + this.koFlag : b.exactVertexKey!;
+      return;
+    }
     if (this.vertexKeyed) {
       const b = this.board;
       this.keyLo = b.koPoint !== 0 ? b.vertexKeyLo! ^ zobristLo[0] : b.vertexKeyLo!;
@@ -134,6 +148,28 @@ export abstract class TacticalReader extends MoveOrdering {
     this.keyHi = hi;
   }
 
+  // ---- the cache: the packed table when keys are exact, else the 64-bit one -------------------
+
+  private probe(lo: number, hi: number): number {
+    return this.packed !== null ? this.packed.get(lo) : this.cache.get(lo, hi);
+  }
+
+  private probeOpen(lo: number, hi: number, mask: number, open: number): number {
+    return this.packed !== null
+      ? this.packed.openIfUnknown(lo, mask, open)
+      : this.cache.openIfUnknown(lo, hi, mask, open);
+  }
+
+  private store(lo: number, hi: number, value: number): void {
+    if (this.packed !== null) this.packed.set(lo, value);
+    else this.cache.set(lo, hi, value);
+  }
+
+  private record(lo: number, hi: number, clear: number, bits: number): void {
+    if (this.packed !== null) this.packed.update(lo, clear, bits);
+    else this.cache.update(lo, hi, clear, bits);
+  }
+
   protected countNode(): void {
     if (++this.nodes > this.budget) throw new EyeGraphBudgetError(this.budget);
     if (this.depth > this.maxDepth) throw new EyeGraphBudgetError(this.nodes, 'depth', this.maxDepth);
@@ -143,77 +179,77 @@ export abstract class TacticalReader extends MoveOrdering {
   protected attack(): boolean {
     this.countNode();
     const str = this.problem.string;
-    const cache = this.cache;
     this.hashKey();
     const lo = this.keyLo;
     const hi = this.keyHi;
     // Without Benson's test an unknown position is marked open at once (one probe).
-    const entry = this.staticLife ? cache.get(lo, hi) : cache.openIfUnknown(lo, hi, 3, 1);
+    const entry = this.staticLife ? this.probe(lo, hi) : this.probeOpen(lo, hi, 3, 1);
     const cached = entry & 3;
     if (cached === 2) return false;
     if (cached !== 0) return true; // 3 = win, 1 = open on this line (counts as a win)
     // Read after the cache: a position the table knows costs no Benson test.
     if (this.staticLife) {
       if (this.benson.whiteAlive(this.board)) {
-        cache.set(lo, hi, entry | 2);
+        this.store(lo, hi, entry | 2);
         return false;
       }
-      cache.set(lo, hi, entry | 1);
+      this.store(lo, hi, entry | 1);
     }
     const count = this.orderInto(BLACK);
     const moves = this.ordered;
     const scores = this.orderedScores;
+    const pending = this.orderedPending;
     for (let k = 0; k < count; k++) {
-      if (!this.tryMove(this.selectMove(moves, scores, k, count), BLACK, true)) continue;
+      if (!this.tryMove(this.selectMove(moves, scores, pending, BLACK, k, count), BLACK, true)) continue;
       const result = this.board.colors[str] === EMPTY || !this.defend();
       this.popMove();
       if (result) {
-        cache.update(lo, hi, 3, 3);
+        this.record(lo, hi, 3, 3);
         return true;
       }
     }
-    cache.update(lo, hi, 3, 2);
+    this.record(lo, hi, 3, 2);
     return false;
   }
 
   /** Can White keep all its stones, White to move (passing allowed)? */
   protected defend(): boolean {
     this.countNode();
-    const cache = this.cache;
     this.hashKey();
     const lo = this.keyLo;
     const hi = this.keyHi;
-    const entry = this.staticLife ? cache.get(lo, hi) : cache.openIfUnknown(lo, hi, 12, 4);
+    const entry = this.staticLife ? this.probe(lo, hi) : this.probeOpen(lo, hi, 12, 4);
     const cached = (entry >> 2) & 3;
     if (cached === 2) return false;
     if (cached !== 0) return true;
     if (this.staticLife) {
       if (this.benson.whiteAlive(this.board)) {
-        cache.set(lo, hi, entry | 12);
+        this.store(lo, hi, entry | 12);
         return true;
       }
-      cache.set(lo, hi, entry | 4);
+      this.store(lo, hi, entry | 4);
     }
     const count = this.orderInto(WHITE);
     const moves = this.ordered;
     const scores = this.orderedScores;
+    const pending = this.orderedPending;
     for (let k = 0; k < count; k++) {
-      const move = this.selectMove(moves, scores, k, count);
+      const move = this.selectMove(moves, scores, pending, WHITE, k, count);
       // Never fill a point Black cannot play, unless it captures.
       if (this.isSuicide(move, BLACK) && !this.capturesSomething(move, WHITE)) continue;
       if (!this.tryMove(move, WHITE, true)) continue;
       const result = !this.attack();
       this.popMove();
       if (result) {
-        cache.update(lo, hi, 12, 12);
+        this.record(lo, hi, 12, 12);
         return true;
       }
     }
     if (!this.attack()) {
-      cache.update(lo, hi, 12, 12);
+      this.record(lo, hi, 12, 12);
       return true;
     }
-    cache.update(lo, hi, 12, 8);
+    this.record(lo, hi, 12, 8);
     return false;
   }
 
