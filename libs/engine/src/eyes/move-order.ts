@@ -161,7 +161,13 @@ export abstract class MoveOrdering extends ReaderState {
   }
 
   /** Makes the pending self-atari test of the move at r; its exact score. */
-  private settleScore(moves: Int32Array, scores: Int32Array, pending: Uint8Array, color: Player, r: number): number {
+  private settleScore(
+    moves: Int32Array,
+    scores: Int32Array,
+    pending: Uint8Array,
+    color: Player,
+    r: number,
+  ): number {
     pending[r] = 0;
     if (this.libertiesAfter(moves[r], color) === 1) scores[r] -= 3;
     return scores[r];

@@ -38,7 +38,10 @@ export abstract class TacticalReader extends MoveOrdering {
    * (see PackedTable). Same entries, so the same reading.
    */
   private readonly packed: PackedTable | null =
-    this.vertexKeyed && this.board.exactKeyed === true ? new PackedTable(1 << 10) : null;
+    this.vertexKeyed && this.board.exactKeyed === true
+      ? // Problems of 12 points and more (15 vertices) store 10^5-10^6 positions: start at 256 kB.
+        new PackedTable(this.n >= 15 ? 1 << 15 : 1 << 10)
+      : null;
   /** The exact key's ko flag: 3^(dynamic points). */
   private readonly koFlag = 3 ** this.n;
   private keyLo = 0;
