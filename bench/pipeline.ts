@@ -193,6 +193,7 @@ async function httpScenarios(databaseUrl: string, redis: Redis): Promise<void> {
       submitAndWait(moyoEvents, jobs.length, (i) => postPosition(api.base, api.headers, jobs[i]), p);
     /** `games` games, the last TURNS turns of each in one call (analyzeTurns), 4 calls in flight. */
     const moyoTurns = (games: WorkloadJob[]) => () => {
+      if (games.length === 0) throw new Error(`--turns ${TURNS}: no workload game is that long`);
       const calls = new Map<number, Promise<string[]>>();
       return submitAndWait(
         moyoEvents,
@@ -209,10 +210,12 @@ async function httpScenarios(databaseUrl: string, redis: Redis): Promise<void> {
         { inFlight: 4 * TURNS },
       );
     };
-    // Games long enough for TURNS turns (cheapJobs plays 20 to 79 moves).
+    // Games long enough for TURNS turns with 10 moves or more each (cheapJobs plays 20 to 79
+    // moves): two games' early turns can be one position, so one job, which one call per turn
+    // would count twice (and wait for ever for the second completion).
     const turnGames = (count: number, tag: string, seed: number) =>
-      cheapJobs(count * 3, tag, seed, ['board'])
-        .filter((g) => g.kind === 'position' && (g.input.moves?.length ?? 0) + 1 >= TURNS)
+      cheapJobs(count * 6, tag, seed, ['board'])
+        .filter((g) => g.kind === 'position' && (g.input.moves?.length ?? 0) >= TURNS + 10)
         .slice(0, count);
     const bare = (k: number, count: number) => () =>
       submitAndWait(
