@@ -6,6 +6,7 @@ import type { ColorPosition } from '../influence/position';
 import { DEFAULT_OWL_PARAMS, OwlReader, type OwlParams } from '../owl/owl';
 import { ConnectionReader } from '../reading/connection';
 import type { ReadResult } from '../reading/result';
+import { ALIVE_ODDS, DEAD_ODDS, survivalOdds, type DragonOddsFeatures } from './survival-odds';
 
 /** The reading verdict on one dragon, with the moves that kill and save it when it is critical. */
 export interface DragonVerdict {
@@ -66,48 +67,18 @@ const SAFETY: Record<GroupStatus, number> = { alive: 0.9, seki: 0.9, critical: 0
 const LATE_BOARD = 0.15;
 const CLUSTER_DISTANCE = 2;
 
-/** A reading death of this many stones or more is critical while the game goes on (see calibrated). */
-const BIG_DEAD = 6;
 /** A reading death of this many stones is critical on any board not nearly settled. */
 const HUGE_DEAD = 12;
+/**
+ * A board with at most UNFINISHED_BOARD open points once the dead are off, and at most this share
+ * with every stone on, is nearly finished: there the owl's kills stand. On the real games (tune and
+ * check, positions at 50-90 % and at the end), of the stones of such kills 1,237 died and 148 lived,
+ * all of the living ones at 90 % of a game or later (without the second condition 1,312 and 250:
+ * 9x9 boards in the middle game look finished once their dead are off).
+ */
+const NEARLY_FINISHED_FULL = 0.25;
 /** A board with at most this share of empty nobody's points with every stone on is nearly settled. */
 const NEAR_SETTLED = 0.07;
-/**
- * A critical dragon of this many stones, or of BIG_DEAD stones or more with this many liberties,
- * is alive (see calibrated).
- */
-const BIG_CRITICAL = 13;
-const FREE_CRITICAL = 6;
-
-/**
- * The territory path's verdict as real games bear it out. On the 176 tune games at 30-90 % (the
- * reading at its node budgets, stones that stay on the board and are counted alive at the end):
- * of the stones of reading deaths, 6 % of groups of 1-2 stones lived, 14 % of 3-5, but 51 % of 6-12
- * and 67 % of 13+; of critical dragons, 26 % (1-2 stones) to 72 % (6-12) lived, but 97 % of those
- * of 13+ stones and 82 % of those of 6-12 stones with 6+ liberties (but 0 of 6 stones of 1-2-stone
- * ones, 64 % of 3-5-stone ones). So while the game goes on a big reading
- * death is critical (a coin, not a certainty) and a big or free critical dragon alive. GTP's
- * thorough dragon reading and finished boards keep the reading's word.
- */
-function calibrated(v: DragonVerdict, stones: number, liberties: number): DragonVerdict {
-  if (v.status === 'dead' && stones >= BIG_DEAD) return { ...v, status: 'critical' };
-  if (
-    v.status === 'critical' &&
-    (stones >= BIG_CRITICAL || (stones >= BIG_DEAD && liberties >= FREE_CRITICAL))
-  )
-    return { ...v, status: 'alive' };
-  return v;
-}
-
-/**
- * The chance that a critical dragon lives, as the tune games bear it out (stones of critical
- * dragons counted alive at the end: 26 % for 1-2 stones, 51 % for 3-5, 72 % for 6-12; reading
- * deaths of 6-12 stones made critical: 51 %).
- */
-function survivalChance(stones: number): number {
-  return stones <= 2 ? 0.26 : stones <= 5 ? 0.5 : 0.6;
-}
-
 /** A board holding the position's stones (no history, no ko). */
 export function boardFromPosition(pos: ColorPosition): Board {
   return pos instanceof Board ? pos.clone() : Board.fromColors(pos.geo, pos.colors);
@@ -133,6 +104,10 @@ export class ReadingRefiner {
   }
   /** The game ended by two passes: the board is finished whatever the field says (see apply). */
   gameOver = false;
+  /** The player to move (the owner of a group moving first is a feature of its odds). */
+  toMove: number = BLACK;
+  /** Called with each weak dragon's odds features while the game goes on (bench/fit-survival-odds.ts). */
+  observe?: (features: DragonOddsFeatures, stones: readonly number[]) => void;
   /** The board being refined has almost no open, nobody's points left (see FINISHED_BOARD). */
   private finished = false;
 
@@ -185,7 +160,7 @@ export class ReadingRefiner {
       dead[BLACK] > COLLAPSED_SHARE * stones[BLACK] || dead[WHITE] > COLLAPSED_SHARE * stones[WHITE];
     this.finished = this.gameOver || (neutral <= FINISHED_BOARD * geo.points.length && !collapsed);
     // Real games' odds replace the reading's word while the game goes on: not on a finished board,
-    // nor on one that looks settled even with every stone on it (see calibrated).
+    // nor on one that looks settled even with every stone on it (dragons/survival-odds.ts).
     const calibrate =
       !this.thorough && !this.finished && (collapsed || fullNeutral > SETTLED_BOARD * geo.points.length);
     for (const p of geo.points) this.alive[p] = 0;
@@ -230,12 +205,37 @@ export class ReadingRefiner {
         dragon.forEach((p, i) => (this.alive[p] = was[i]));
         this.memo.set(key, v);
       }
-      // The odds are those of the group's own size (what they were measured on).
-      if (calibrate) v = calibrated(v, g.stones.length, libertyCount(this.board, g.stones));
+      if (calibrate) {
+        // While the game goes on, the reading's word is weighed by real games' odds.
+        const features: DragonOddsFeatures = {
+          stones: g.stones.length,
+          liberties: libertyCount(this.board, g.stones),
+          eyesMin: g.eyes.min,
+          eyesMax: g.eyes.max,
+          attack: v.attackResult?.code ?? -1,
+          defense: v.defenseResult?.code ?? -1,
+          ownerToMove: g.color === this.toMove,
+          neutralShare: neutral / geo.points.length,
+          fullNeutralShare: fullNeutral / geo.points.length,
+          staticDead: g.status === 'dead',
+          boardPoints: geo.points.length,
+        };
+        this.observe?.(features, g.stones);
+        // On a nearly finished board a dragon the owl kills and cannot save is dead; the model,
+        // fitted on every board, is far softer there (see NEARLY_FINISHED_FULL).
+        const killed = features.attack >= 1 && features.defense === 0;
+        const nearlyFinished = !unfinished && fullNeutral <= NEARLY_FINISHED_FULL * geo.points.length;
+        const odds = killed && nearlyFinished ? 0 : survivalOdds(features);
+        const status: GroupStatus = odds < DEAD_ODDS ? 'dead' : odds > ALIVE_ODDS ? 'alive' : 'critical';
+        this.verdicts.set(g.stones[0], { ...v, status });
+        g.status = status;
+        g.safety = status === 'critical' ? criticalSafety(odds) : SAFETY[status];
+        continue;
+      }
       // A board that looks settled keeps the reading's deaths, but not of a dragon of 12+ stones
       // unless it is nearly settled (on the tune games 31 of 39 such reading deaths at 70-90 % of
       // the game lived; GNU Go's finished self-play games hold real ones).
-      else if (
+      if (
         !this.thorough &&
         !this.finished &&
         v.status === 'dead' &&
@@ -245,10 +245,7 @@ export class ReadingRefiner {
         v = { ...v, status: 'critical' };
       this.verdicts.set(g.stones[0], v);
       g.status = v.status;
-      g.safety =
-        v.status === 'critical' && calibrate
-          ? criticalSafety(survivalChance(g.stones.length))
-          : SAFETY[v.status];
+      g.safety = SAFETY[v.status];
     }
     // The territory path: two touching dragons of opposite colours are not both dead (on the tune
     // games' final positions both sides of such races were counted dead: mean error 5.7 -> 4.7).
@@ -275,8 +272,7 @@ export class ReadingRefiner {
         if (!rival) continue;
         const gl = libertyCount(this.board, g.stones);
         const hl = libertyCount(this.board, rival.stones);
-        const winner =
-          gl > hl || (gl === hl && g.stones.length >= rival.stones.length) ? g : rival;
+        const winner = gl > hl || (gl === hl && g.stones.length >= rival.stones.length) ? g : rival;
         winner.status = 'alive';
         winner.safety = SAFETY.alive;
         this.verdicts.set(winner.stones[0], { ...this.verdicts.get(winner.stones[0])!, status: 'alive' });
