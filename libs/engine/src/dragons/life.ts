@@ -41,7 +41,10 @@ export interface LifeAnalysis {
  * ten candidate moves per node (owl.tst 68 -> 70 of GNU Go's passes once the eye spaces were read
  * so; four times the budget added nothing); a static death at the root is read on, as GNU Go's owl
  * tries its moves there whatever the eye count (ld_owl 50 -> 53, owl 70 -> 76, owl1 20 -> 21); the
- * attacker also blocks one point beyond the liberties (ld_owl 53 -> 54, owl 76 -> 77).
+ * attacker also blocks one point beyond the liberties (ld_owl 53 -> 54, owl 76 -> 77); room and a
+ * living friend save the dragon only after the attacker's move (blockFirst), and a defence after a
+ * working attack is read at the root with the killing point first (ld_owl 54 -> 56, owl 77 -> 93,
+ * owl1 21 -> 23; 22 tests gained, 2 lost).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
@@ -49,6 +52,7 @@ const LIFE_OWL_PARAMS = {
   width: 10,
   readDeadRoot: true,
   contain: true,
+  blockFirst: true,
   view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12 },
 };
 

@@ -22,12 +22,19 @@ export interface OwlParams {
   /** Candidate moves tried per node. */
   readonly width: number;
   /**
-   * Read moves at the root of a question even when the static view calls the dragon dead (GNU Go's
-   * owl tries its moves at the root whatever the eye count); deeper nodes keep the static death.
+   * Read moves at the root of a question whatever the static view says (GNU Go's owl tries its
+   * moves at the root whatever the eye count): a static death, and for a defence after an attack
+   * that works, a static life (the killing point tried first); deeper nodes keep the static view.
    */
   readonly readDeadRoot?: boolean;
   /** The attacker also tries the points one beyond the dragon's outer liberties (containment). */
   readonly contain?: boolean;
+  /**
+   * Room to run and a connection to a living friend make the dragon alive only with its owner to
+   * move: the attacker first gets a move to block or cut (GNU Go's owl counts an escape as a
+   * defence, after the attacker's move). Without it they settle the dragon at either side's node.
+   */
+  readonly blockFirst?: boolean;
   readonly view: OwlViewParams;
 }
 
@@ -70,6 +77,8 @@ export class OwlReader {
   /** Reads whether a short string of a dragon that looks alive can be captured. */
   private readonly tactics: TacticalReader;
   private goal: readonly number[] = [];
+  /** The attacker's killing move while the root of a defence is read (0 otherwise). */
+  private rootHint = 0;
   private owner: Player = 1;
   private key = 0;
 
@@ -98,7 +107,14 @@ export class OwlReader {
     if (a.code === ReadCode.Fail) return { code: ReadCode.Win, move: 0 };
     this.nodes = 0;
     this.exhausted = false;
-    return unpackResult(this.readDefend(0));
+    // The attack works: the owner needs a move, whatever the static view says, and the killing
+    // point is one to try first.
+    this.rootHint = this.params.readDeadRoot === true ? a.move : 0;
+    try {
+      return unpackResult(this.readDefend(0));
+    } finally {
+      this.rootHint = 0;
+    }
   }
 
   /** The owl's static view of the dragon now (for callers that want eyes and room). */
@@ -135,14 +151,15 @@ export class OwlReader {
    * Static verdict; a dragon with a string in atari is never alive yet (its eyes or room may hang
    * on that string).
    */
-  private judge(v: DragonView | null): number {
+  private judge(v: DragonView | null, attackerToMove = false): number {
     if (v === null) return DEAD;
     // A string of at least half the dragon in atari is no settled dragon either way: not alive (the
     // next line says so for any string in atari) and not dead by the static count below; the
     // capture, or the escape, is read. (Without this line 123 of the 1,255 bench:real positions
     // answer differently; it was first measured as middle-game mean error 14.35 -> 14.18.)
     if (v.weakestLiberties === 1 && 2 * this.board.chainSize(v.weakest) >= this.goal.length) return UNSETTLED;
-    if (v.weakestLiberties > 1 && (v.minEyes >= 2 || v.connects || v.room >= this.params.view.escapeRoom))
+    const runs = v.connects || v.room >= this.params.view.escapeRoom;
+    if (v.weakestLiberties > 1 && (v.minEyes >= 2 || (runs && !(attackerToMove && this.params.blockFirst))))
       return ALIVE;
     if (v.maxEyes < 2 && v.room < 4 && !v.lunches.some((s) => this.board.chainLiberties(s) === 1))
       return DEAD;
@@ -173,7 +190,7 @@ export class OwlReader {
   /** Attacker to move. */
   private readAttack(depth: number): number {
     const v = this.look();
-    const verdict = this.judge(v);
+    const verdict = this.judge(v, true);
     if (verdict === DEAD && !this.readRoot(v, depth)) return packResult(ReadCode.Win, 0);
     // Eyes counted by shape assume the surrounding strings hold (GNU Go's optics has the same blind
     // spot): a string of two liberties that tactical reading captures leaves the dragon unsettled,
@@ -209,7 +226,8 @@ export class OwlReader {
     const v = this.look();
     const verdict = this.judge(v);
     if (verdict === DEAD && !this.readRoot(v, depth)) return packResult(ReadCode.Fail, 0);
-    if (verdict === ALIVE) return packResult(ReadCode.Win, 0);
+    const hint = depth === 0 ? this.rootHint : 0;
+    if (verdict === ALIVE && hint === 0) return packResult(ReadCode.Win, 0);
     if (depth >= this.params.maxDepth || this.tick()) {
       this.inconclusive = true;
       return packResult(ReadCode.Win, 0);
@@ -219,6 +237,11 @@ export class OwlReader {
     if (cached >= 0) return cached;
     const owner = this.owner;
     const moves = defenderMoves(b, v!, owner, this.params.width);
+    if (hint !== 0 && b.colors[hint] === EMPTY) {
+      const i = moves.indexOf(hint);
+      if (i >= 0) moves.splice(i, 1);
+      moves.unshift(hint);
+    }
     // A self-atari that captures nothing gives the attacker a free capture, unless it took a ko.
     const result = bestOfMoves(b, owner, moves, moves.length, (m) =>
       b.chainLiberties(m) > 1 || b.koPoint !== 0

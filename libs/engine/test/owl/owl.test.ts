@@ -53,3 +53,17 @@ describe('owl: containment', () => {
     expect(answer('owl.tst', 231)).toMatch(/^1 (C6|A4)$/);
   });
 });
+
+describe('owl: the attacker moves before room or a friend saves the dragon', () => {
+  it('a dragon with room to run is killed by the move that blocks it (owl 113)', () => {
+    // The static view gives the white stones at L2 room; before, the attack stopped there ('0').
+    expect(answer('owl.tst', 113)).toBe('1 K2');
+  });
+});
+
+describe('owl: a defence after an attack that works', () => {
+  it('the owner is given a move at the root, the killing point first, whatever the static view (owl 29)', () => {
+    // Attack B8 at C7 works (owl 28); the defence is the same point, not a move elsewhere.
+    expect(answer('owl.tst', 29)).toBe('1 C7');
+  });
+});
