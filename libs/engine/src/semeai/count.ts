@@ -21,7 +21,13 @@ interface SideCount {
 }
 
 /** The weakest string of `goal` that touches or shares a liberty with `other`'s strings. */
-function raceString(board: Board, mine: readonly number[], theirs: readonly number[], buf: Int32Array): number {
+function raceString(
+  board: Board,
+  key: number,
+  mine: readonly number[],
+  theirs: readonly number[],
+  buf: Int32Array,
+): number {
   const theirLibs = new Set<number>();
   const theirHeads = new Set<number>();
   for (const s of theirs) {
@@ -40,6 +46,8 @@ function raceString(board: Board, mine: readonly number[], theirs: readonly numb
         for (let k = 0; k < 4; k++) if (theirHeads.has(board.chainHead(buf[i] + adj[k]))) contact = true;
     }
     const libs = board.chainLiberties(s);
+    // The named string races when it is in contact; else the weakest string that is.
+    if (contact && board.chainHead(s) === board.chainHead(key)) return s;
     if (contact && libs < bestLibs) {
       best = s;
       bestLibs = libs;
@@ -50,8 +58,8 @@ function raceString(board: Board, mine: readonly number[], theirs: readonly numb
 
 /**
  * Counts a quiet race the way players do (no string in atari, no unsettled eye space, no stones of
- * one side inside the other's eye space): each side's race string (its weakest string in contact),
- * its outside liberties, the liberties of its clean eyes (an eye of n points is worth 1, 2, 3, 5, 8,
+ * one side inside the other's eye space): each side's race string (the named one when in contact,
+ * else its weakest string in contact), its outside liberties, the liberties of its clean eyes (an eye of n points is worth 1, 2, 3, 5, 8,
  * 12 liberties), and the shared liberties. Neither with an eye: with two or more shared liberties
  * the mover wins with outside liberties at least the other's plus shared minus one, loses when the
  * other has at least its own plus the shared ones, else seki; with fewer the mover wins with at
@@ -73,8 +81,8 @@ export function countRace(
   goalStrings(board, other, theirs);
   for (const s of mine) if (board.chainLiberties(s) <= 1) return RaceCount.Unknown;
   for (const s of theirs) if (board.chainLiberties(s) <= 1) return RaceCount.Unknown;
-  const a = raceString(board, mine, theirs, buf);
-  const b = raceString(board, theirs, mine, buf);
+  const a = raceString(board, mover.key, mine, theirs, buf);
+  const b = raceString(board, other.key, theirs, mine, buf);
   if (a === 0 || b === 0) return RaceCount.Unknown;
   const side = (s: number, view: DragonView, enemy: number): SideCount | null => {
     // Each clean eye's index by point, and its liberty value.
@@ -83,10 +91,13 @@ export function countRace(
     for (const e of view.eyeSpaces) {
       if (e.eyes.min < e.eyes.max) return null;
       let empties = 0;
+      let inside = false;
       for (const p of e.points) {
-        if (board.colors[p] === enemy) return null;
+        // The other's stones inside: the race is read (a capture there may not give life).
+        if (board.colors[p] === enemy) inside = true;
         if (board.colors[p] === EMPTY) empties++;
       }
+      if (inside) return null;
       if (e.eyes.min === 0) continue;
       for (const p of e.points) eyeOf.set(p, values.length);
       values.push(eyeLiberties(empties));
@@ -113,7 +124,12 @@ export function countRace(
   }
   for (const l of libsB) if (!isShared(board, a, l) && !isEyePoint(otherView, l)) ob.outside++;
   const x = ma.outside + ma.eye;
-  const y = ob.outside + ob.eye;
+  const verdict = decide(ma, ob, x, ob.outside + ob.eye, shared);
+  return verdict;
+}
+
+/** The count itself (see {@link countRace}). */
+function decide(ma: SideCount, ob: SideCount, x: number, y: number, shared: number): RaceCount {
   if (!ma.hasEye && !ob.hasEye) {
     if (shared >= 2) {
       if (x >= y + shared - 1) return RaceCount.MoverWins;

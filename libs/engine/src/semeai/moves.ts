@@ -43,6 +43,17 @@ class Ranked {
   }
 }
 
+/** True when the empty point p touches the string at s. */
+function isLiberty(board: Board, s: number, p: number): boolean {
+  const adj = board.geo.adjacent;
+  const h = board.chainHead(s);
+  for (let k = 0; k < 4; k++) {
+    const q = p + adj[k];
+    if (board.colors[q] !== EMPTY && board.chainHead(q) === h) return true;
+  }
+  return false;
+}
+
 /** Points of the side's eye spaces (from its view), as a set. */
 function eyePoints(view: DragonView | null): Set<number> {
   const s = new Set<number>();
@@ -137,7 +148,10 @@ export function raceMoves(
       if (f & MoveFlag.Illegal && !(f & MoveFlag.Ko)) continue;
       if (f & MoveFlag.SelfAtari && !(f & MoveFlag.Capturing) && eyeSpaceEmpties(board, enemy.view, l) < 2)
         continue;
-      c.add(l, base + (ownLibs.has(l) ? 0 : 20));
+      // Where the string would gain most by extending comes first (blocks its way out).
+      let gain = 0;
+      for (let k = 0; k < 4; k++) if (board.colors[l + adj[k]] === EMPTY && !isLiberty(board, s, l + adj[k])) gain++;
+      c.add(l, base + (ownLibs.has(l) ? 0 : 20) + 4 * gain);
     }
   });
 
