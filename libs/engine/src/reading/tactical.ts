@@ -40,7 +40,7 @@ export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
   breakChainFour: 4,
   friendRescue: 6,
   superstring: 12,
-  superstringAttack: 12,
+  superstringAttack: 8,
 };
 
 const OP_ATTACK = 0;
@@ -70,8 +70,14 @@ export class TacticalReader {
   /** Nodes visited in all. */
   totalNodes = 0;
   private exhausted = false;
-  /** The player allowed to take kos in the current line (0: nobody has taken one yet). */
+  /**
+   * The ko master of the current line (0: none, GNU Go's documented scheme): the first player to
+   * retake a ko the rule forbids (as after a ko threat). Nobody retakes a ko that way once there is
+   * one, and the master's opponent may not take back the ko at `komPos` (the point of the stone the
+   * master captured). Ko captures the rule allows stay open to both.
+   */
   private komaster = 0;
+  private komPos = 0;
   private readonly table = new TranspositionTable();
   private readonly moveBuf: Int32Array[] = [];
   private readonly scoreBuf: Int32Array[] = [];
@@ -113,6 +119,7 @@ export class TacticalReader {
 
   private begin(): void {
     this.komaster = 0;
+    this.komPos = 0;
     this.nodes = 0;
     this.exhausted = false;
   }
@@ -163,10 +170,10 @@ export class TacticalReader {
     if (cached >= 0) return cached;
 
     const [moves, scores] = this.buffers(depth);
-    let count = this.gen.attackMoves(s, attacker, n, depth, moves);
+    let count = this.withRetake(attacker, depth, moves, this.gen.attackMoves(s, attacker, n, depth, moves));
     count = this.order(s, attacker, true, n, depth, moves, scores, count);
     if (n >= 3 && depth >= this.params.branchDepth) count = Math.min(count, 1);
-    let result = this.bestOf(attacker, moves, count, (m) =>
+    let result = this.bestOf(s, depth, attacker, moves, count, (m) =>
       b.colors[s] === EMPTY
         ? this.afterCapture(m, attacker, depth)
         : invert(unpackResult(this.readDefend(s, depth + 1)).code),
@@ -184,16 +191,18 @@ export class TacticalReader {
     const b = this.board;
     b.chainLibertyPoints(s, this.libBuf);
     const l = this.libBuf[0];
-    const mayTakeKo = this.komaster === 0 || this.komaster === attacker;
+    const mayTakeKo = this.komaster !== 3 - attacker || l !== this.komPos;
     if (b.isLegal(l, attacker)) {
       b.playAssumeLegal(l, attacker);
       const ko = b.koPoint !== 0;
       const code = ko ? ReadCode.Fail : this.afterCapture(l, attacker, depth);
       b.undo();
       if (!ko) return packResult(code, code === ReadCode.Fail ? 0 : l);
-      return mayTakeKo ? packResult(ReadCode.KoA, l) : packResult(ReadCode.Fail, 0);
+      if (!mayTakeKo) return packResult(ReadCode.Fail, 0);
+      // The ko master's opponent cannot fight this ko back (it may retake no ko after a threat).
+      return packResult(this.komaster === 3 - attacker ? ReadCode.Win : ReadCode.KoA, l);
     }
-    if (l === b.koPointFor(attacker) && mayTakeKo) return packResult(ReadCode.KoB, l);
+    if (l === b.koPointFor(attacker) && this.komaster === 0) return packResult(ReadCode.KoB, l);
     return packResult(ReadCode.Fail, 0);
   }
 
@@ -217,11 +226,11 @@ export class TacticalReader {
 
   /** The cache key: the position's hash with the ko master mixed in. */
   private keyLo(): number {
-    return (this.board.hashLo ^ Math.imul(this.komaster, 0x9e3779b1)) >>> 0;
+    return (this.board.hashLo ^ Math.imul(this.komaster + 3 * this.komPos, 0x9e3779b1)) >>> 0;
   }
 
   private keyHi(): number {
-    return (this.board.hashHi ^ Math.imul(this.komaster, 0x85ebca6b)) >>> 0;
+    return (this.board.hashHi ^ Math.imul(this.komaster + 3 * this.komPos, 0x85ebca6b)) >>> 0;
   }
 
   /**
@@ -229,7 +238,14 @@ export class TacticalReader {
    * best (stopping at an outright win). A ko capture is allowed only to the ko master (or anyone
    * while there is none; the capturer becomes it) and wins KO_A at best. Packed result.
    */
-  private bestOf(player: Player, moves: Int32Array, count: number, score: (m: number) => number): number {
+  private bestOf(
+    s: number,
+    depth: number,
+    player: Player,
+    moves: Int32Array,
+    count: number,
+    score: (m: number) => number,
+  ): number {
     const b = this.board;
     let best = 0;
     let bestMove = 0;
@@ -237,7 +253,7 @@ export class TacticalReader {
       const m = moves[i];
       let code: number;
       if (!b.isLegal(m, player)) {
-        if (m !== b.koPointFor(player) || (this.komaster !== 0 && this.komaster !== player)) continue;
+        if (m !== b.koPointFor(player) || this.komaster !== 0) continue;
         // A ko retake forbidden right now: read it as if a ko threat had been made and answered.
         b.passRecorded();
         if (!b.isLegal(m, player)) {
@@ -245,22 +261,24 @@ export class TacticalReader {
           continue;
         }
         b.playAssumeLegal(m, player);
-        const saved = this.komaster;
         this.komaster = player;
+        this.komPos = b.koPoint;
         code = downgrade(score(m), ReadCode.KoB);
-        this.komaster = saved;
+        this.komaster = 0;
+        this.komPos = 0;
         b.undo();
         b.undo();
       } else {
         b.playAssumeLegal(m, player);
         const koCapture = b.koPoint !== 0;
-        if (koCapture && this.komaster !== 0 && this.komaster !== player) {
+        if (koCapture && this.komaster === 3 - player && m === this.komPos) {
           code = ReadCode.Fail;
-        } else if (koCapture) {
-          const saved = this.komaster;
-          this.komaster = player;
-          code = downgrade(score(m), ReadCode.KoA);
-          this.komaster = saved;
+        } else if (koCapture && this.komaster !== 3 - player) {
+          // Read on: the opponent's retake after a threat is among its candidates (its code then
+          // comes back as KO_B); when the string is gone or retakes are no longer read, the capture
+          // wins KO_A at best. Against the ko master (who may retake no ko) it is a plain move.
+          const c = score(m);
+          code = b.colors[s] !== EMPTY && depth + 1 < this.params.koDepth ? c : downgrade(c, ReadCode.KoA);
         } else {
           code = score(m);
         }
@@ -290,9 +308,9 @@ export class TacticalReader {
     if (cached >= 0) return cached;
 
     const [moves, scores] = this.buffers(depth);
-    let count = this.gen.defenseMoves(s, color, n, depth, moves);
+    let count = this.withRetake(color, depth, moves, this.gen.defenseMoves(s, color, n, depth, moves));
     count = this.order(s, color, false, n, depth, moves, scores, count);
-    let result = this.bestOf(color, moves, count, () =>
+    let result = this.bestOf(s, depth, color, moves, count, () =>
       invert(unpackResult(this.readAttack(s, depth + 1)).code),
     );
     if (depth > 0) result = this.tenuki(s, depth, result);
@@ -312,6 +330,18 @@ export class TacticalReader {
     const code = invert(unpackResult(this.readAttack(s, depth + 1)).code);
     b.undo();
     return code === ReadCode.Win ? packResult(code, 0) : result;
+  }
+
+  /**
+   * Near the root the retake of the ko the last move took is always a candidate (read as after a
+   * threat), so that a ko capture is read on rather than counted a ko win in advance.
+   */
+  private withRetake(player: Player, depth: number, moves: Int32Array, count: number): number {
+    const k = this.board.koPointFor(player);
+    if (k === 0 || depth >= this.params.koDepth || count >= moves.length) return count;
+    for (let i = 0; i < count; i++) if (moves[i] === k) return count;
+    moves[count] = k;
+    return count + 1;
   }
 
   /** The string at s has one liberty: does `attacker` capture it there only as a ko (or not at all)? */
