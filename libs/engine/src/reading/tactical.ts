@@ -1,6 +1,7 @@
 import type { Board } from '../board/board';
 import { BLACK, EMPTY, WHITE, type Player } from '../board/color';
 import { TacticalMoves, type MoveGenDepths } from './moves';
+import { orderCandidates } from './ordering';
 import { codeRank, downgrade, invert, packResult, ReadCode, unpackResult, type ReadResult } from './result';
 import { TranspositionTable } from './transposition';
 
@@ -46,9 +47,6 @@ export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
 const OP_ATTACK = 0;
 const OP_DEFEND = 4;
 const MOVES_PER_NODE = 64;
-const DROP = -1_000_000;
-/** The order score of a ko retake read as if after a threat: after every legal candidate. */
-const KO_RETAKE = -100_000;
 
 /**
  * Tactical reading of strings on one board, GNU Go's tactical reading as the model (its
@@ -171,7 +169,7 @@ export class TacticalReader {
 
     const [moves, scores] = this.buffers(depth);
     let count = this.withRetake(attacker, depth, moves, this.gen.attackMoves(s, attacker, n, depth, moves));
-    count = this.order(s, attacker, true, n, depth, moves, scores, count);
+    count = orderCandidates(b, s, attacker, true, n, depth < this.params.koDepth, moves, scores, count);
     if (n >= 3 && depth >= this.params.branchDepth) count = Math.min(count, 1);
     let result = this.bestOf(s, depth, attacker, moves, count, (m) =>
       b.colors[s] === EMPTY
@@ -309,7 +307,7 @@ export class TacticalReader {
 
     const [moves, scores] = this.buffers(depth);
     let count = this.withRetake(color, depth, moves, this.gen.defenseMoves(s, color, n, depth, moves));
-    count = this.order(s, color, false, n, depth, moves, scores, count);
+    count = orderCandidates(b, s, color, false, n, depth < this.params.koDepth, moves, scores, count);
     let result = this.bestOf(s, depth, color, moves, count, () =>
       invert(unpackResult(this.readAttack(s, depth + 1)).code),
     );
@@ -342,90 +340,6 @@ export class TacticalReader {
     for (let i = 0; i < count; i++) if (moves[i] === k) return count;
     moves[count] = k;
     return count + 1;
-  }
-
-  /** The string at s has one liberty: does `attacker` capture it there only as a ko (or not at all)? */
-  private captureIsKo(s: number, attacker: Player): boolean {
-    const b = this.board;
-    b.chainLibertyPoints(s, this.libBuf);
-    const l = this.libBuf[0];
-    if (!b.isLegal(l, attacker)) return true;
-    b.playAssumeLegal(l, attacker);
-    const ko = b.koPoint !== 0;
-    b.undo();
-    return ko;
-  }
-
-  /** True when a chain of `color` next to the stone at m is in atari. */
-  private givesAtari(m: number, color: number): boolean {
-    const b = this.board;
-    const adj = b.geo.adjacent;
-    for (let k = 0; k < 4; k++) {
-      const q = m + adj[k];
-      if (b.colors[q] === color && b.chainLiberties(q) === 1) return true;
-    }
-    return false;
-  }
-
-  /**
-   * Scores each candidate by playing it (see the class comment), drops illegal and pointless ones
-   * (an attacker's self-atari that takes no liberty from s; a defence that leaves s in atari
-   * without taking a ko), and sorts the rest best first, stable. Returns the new count.
-   */
-  private order(
-    s: number,
-    player: Player,
-    attacking: boolean,
-    n: number,
-    depth: number,
-    moves: Int32Array,
-    scores: Int32Array,
-    count: number,
-  ): number {
-    const b = this.board;
-    let kept = 0;
-    for (let i = 0; i < count; i++) {
-      const m = moves[i];
-      let score: number;
-      if (!b.isLegal(m, player)) {
-        if (depth >= this.params.koDepth || m !== b.koPointFor(player)) continue;
-        score = KO_RETAKE;
-      } else {
-        const before = b.captures[player];
-        b.playAssumeLegal(m, player);
-        const captured = b.captures[player] - before;
-        const ko = b.koPoint !== 0;
-        const own = b.chainLiberties(m);
-        const libs = b.colors[s] === EMPTY ? 0 : b.chainLiberties(s);
-        const atari = own === 1 && attacking && this.givesAtari(m, 3 - player);
-        const koDefence = !attacking && libs === 1 && !ko && this.captureIsKo(s, (3 - player) as Player);
-        b.undo();
-        if (attacking) {
-          if (libs === 0) score = 10_000;
-          else if (own === 1 && libs >= n && captured === 0 && !atari) score = DROP;
-          else
-            score =
-              (6 - libs) * 100 + (own === 1 ? -250 : Math.min(own, 5) * 10) + captured * 5 - (ko ? 50 : 0);
-        } else if (libs <= 1 && !ko) {
-          // Left in atari: pointless unless capturing it only takes a ko (or the ko forbids it).
-          score = koDefence ? 50 : DROP;
-        } else {
-          score = libs * 100 + captured * 20 - (ko ? 150 : 0);
-        }
-      }
-      if (score === DROP) continue;
-      // Insertion into moves[0..kept), best first; equal scores keep generation order.
-      let j = kept;
-      while (j > 0 && scores[j - 1] < score) {
-        moves[j] = moves[j - 1];
-        scores[j] = scores[j - 1];
-        j--;
-      }
-      moves[j] = m;
-      scores[j] = score;
-      kept++;
-    }
-    return kept;
   }
 }
 
