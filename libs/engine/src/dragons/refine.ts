@@ -6,6 +6,7 @@ import type { ColorPosition } from '../influence/position';
 import { DEFAULT_OWL_PARAMS, OwlReader, type OwlParams } from '../owl/owl';
 import { ConnectionReader } from '../reading/connection';
 import type { ReadResult } from '../reading/result';
+import { clusterWeakGroups } from './clusters';
 import { ALIVE_ODDS, DEAD_ODDS, survivalOdds, type DragonOddsFeatures } from './survival-odds';
 
 /** The reading verdict on one dragon, with the moves that kill and save it when it is critical. */
@@ -17,6 +18,16 @@ export interface DragonVerdict {
   readonly defense: number;
   readonly attackResult: ReadResult | null;
   readonly defenseResult: ReadResult | null;
+}
+
+/** How open the board is, as the odds of weak dragons read it (shares of the board's points). */
+interface BoardShares {
+  /** Empty points nobody's in the field with the dead removed. */
+  readonly neutral: number;
+  /** The same with every stone on the board. */
+  readonly fullNeutral: number;
+  /** More than UNFINISHED_BOARD of them with the dead removed. */
+  readonly unfinished: boolean;
 }
 
 /**
@@ -163,6 +174,11 @@ export class ReadingRefiner {
     // nor on one that looks settled even with every stone on it (dragons/survival-odds.ts).
     const calibrate =
       !this.thorough && !this.finished && (collapsed || fullNeutral > SETTLED_BOARD * geo.points.length);
+    const shares: BoardShares = {
+      neutral: neutral / geo.points.length,
+      fullNeutral: fullNeutral / geo.points.length,
+      unfinished,
+    };
     for (const p of geo.points) this.alive[p] = 0;
     // Two sure eyes by the static count settle a group, except for GTP's thorough reading, where
     // only Benson's unconditional life does (the owl's own eye count decides the rest).
@@ -178,7 +194,14 @@ export class ReadingRefiner {
     // false deaths 384 -> 283 stones. Late in the game (LATE_BOARD) distance joined dead stones into
     // live-looking dragons: there only groups the connection reader cannot cut apart are joined.
     const clusterOf = calibrate
-      ? this.clusters(weak, fullNeutral <= LATE_BOARD * geo.points.length)
+      ? clusterWeakGroups(
+          geo,
+          weak,
+          CLUSTER_DISTANCE,
+          fullNeutral <= LATE_BOARD * geo.points.length
+            ? (p, q) => this.connection.disconnect(p, q).code === 0
+            : null,
+        )
       : new Map<(typeof groups)[number], number[]>();
     for (const g of weak) {
       const dragon = clusterOf.get(g) ?? g.stones;
@@ -207,29 +230,8 @@ export class ReadingRefiner {
       }
       if (calibrate) {
         // While the game goes on, the reading's word is weighed by real games' odds.
-        const features: DragonOddsFeatures = {
-          stones: g.stones.length,
-          liberties: libertyCount(this.board, g.stones),
-          eyesMin: g.eyes.min,
-          eyesMax: g.eyes.max,
-          attack: v.attackResult?.code ?? -1,
-          defense: v.defenseResult?.code ?? -1,
-          ownerToMove: g.color === this.toMove,
-          neutralShare: neutral / geo.points.length,
-          fullNeutralShare: fullNeutral / geo.points.length,
-          staticDead: g.status === 'dead',
-          boardPoints: geo.points.length,
-        };
-        this.observe?.(features, g.stones);
-        // On a nearly finished board a dragon the owl kills and cannot save is dead; the model,
-        // fitted on every board, is far softer there (see NEARLY_FINISHED_FULL).
-        const killed = features.attack >= 1 && features.defense === 0;
-        const nearlyFinished = !unfinished && fullNeutral <= NEARLY_FINISHED_FULL * geo.points.length;
-        const odds = killed && nearlyFinished ? 0 : survivalOdds(features);
-        const status: GroupStatus = odds < DEAD_ODDS ? 'dead' : odds > ALIVE_ODDS ? 'alive' : 'critical';
+        const status = this.weigh(g, v.attackResult, v.defenseResult, shares);
         this.verdicts.set(g.stones[0], { ...v, status });
-        g.status = status;
-        g.safety = status === 'critical' ? criticalSafety(odds) : SAFETY[status];
         continue;
       }
       // A board that looks settled keeps the reading's deaths, but not of a dragon of 12+ stones
@@ -247,9 +249,80 @@ export class ReadingRefiner {
       g.status = v.status;
       g.safety = SAFETY[v.status];
     }
+    // Late in the game the static view's alive groups without two sure eyes are read too, and
+    // weighed by their odds when the owl can kill them (see readStaticAlive).
+    if (calibrate) this.readStaticAlive(groups, sure, shares);
     // The territory path: two touching dragons of opposite colours are not both dead (on the tune
     // games' final positions both sides of such races were counted dead: mean error 5.7 -> 4.7).
     if (!this.thorough) this.settleRaces(groups);
+  }
+
+  /**
+   * Gives a weak dragon the status its odds of living say (dragons/survival-odds.ts) from the owl's
+   * answers; on a nearly finished board an owl kill without a defence is dead, unless the static
+   * view called the group alive (`staticAlive`: then the odds decide). Sets its status and safety;
+   * returns the status.
+   */
+  private weigh(
+    g: Parameters<GroupRefiner>[0][number],
+    attack: ReadResult | null,
+    defense: ReadResult | null,
+    shares: BoardShares,
+    staticAlive = false,
+  ): GroupStatus {
+    const features: DragonOddsFeatures = {
+      stones: g.stones.length,
+      liberties: libertyCount(this.board, g.stones),
+      eyesMin: g.eyes.min,
+      eyesMax: g.eyes.max,
+      attack: attack?.code ?? -1,
+      defense: defense?.code ?? -1,
+      ownerToMove: g.color === this.toMove,
+      neutralShare: shares.neutral,
+      fullNeutralShare: shares.fullNeutral,
+      staticDead: g.status === 'dead',
+      boardPoints: this.board.geo.points.length,
+    };
+    this.observe?.(features, g.stones);
+    // The model, fitted on every board, is far softer than the owl on nearly finished ones.
+    const killed = features.attack >= 1 && features.defense === 0;
+    const nearlyFinished = !shares.unfinished && shares.fullNeutral <= NEARLY_FINISHED_FULL;
+    const odds = killed && nearlyFinished && !staticAlive ? 0 : survivalOdds(features);
+    const status: GroupStatus = odds < DEAD_ODDS ? 'dead' : odds > ALIVE_ODDS ? 'alive' : 'critical';
+    g.status = status;
+    g.safety = status === 'critical' ? criticalSafety(odds) : SAFETY[status];
+    return status;
+  }
+
+  /**
+   * The territory path reads only the groups the static analysis calls dead or critical; while the
+   * game goes on, a group it calls alive without two sure eyes (of 2+ stones) is read as well, and
+   * weighed by its odds when the owl, moving first, can kill it. On all 251 real games this moved
+   * the middle-game mean error 12.45 -> 12.31 (GNU Go 12.40) and the winner 57.9 -> 58.1 % (58.8),
+   * for about 30 % more analysis time in the middle game.
+   */
+  private readStaticAlive(
+    groups: Parameters<GroupRefiner>[0],
+    sure: (g: Parameters<GroupRefiner>[0][number]) => boolean,
+    shares: BoardShares,
+  ): void {
+    for (const g of groups) {
+      if (g.status !== 'alive' || g.stones.length < 2 || sure(g) || this.verdicts.has(g.stones[0])) continue;
+      // Its own stones are no living friend to connect to.
+      for (const p of g.stones) this.alive[p] = 0;
+      const attack = this.owl.attack(g.stones);
+      const defense = attack.code === 0 ? null : this.owl.defend(g.stones);
+      for (const p of g.stones) this.alive[p] = 1;
+      if (!defense) continue;
+      const status = this.weigh(g, attack, defense, shares, true);
+      this.verdicts.set(g.stones[0], {
+        status,
+        attack: attack.move,
+        defense: defense.move,
+        attackResult: attack,
+        defenseResult: defense,
+      });
+    }
   }
 
   /**
@@ -279,42 +352,6 @@ export class ReadingRefiner {
         if (winner === g) break;
       }
     }
-  }
-
-  /**
-   * Clusters of weak groups: same colour, two of their stones at most CLUSTER_DISTANCE apart
-   * (Manhattan), and with `checked` also not disconnectable (connection reading between those two
-   * stones): the stones of each group's cluster, sorted.
-   */
-  private clusters<G extends { color: number; stones: number[] }>(
-    weak: readonly G[],
-    checked: boolean,
-  ): Map<G, number[]> {
-    const geo = this.board.geo;
-    const joined = (a: G, b: G): boolean =>
-      a.stones.some((p) =>
-        b.stones.some(
-          (q) =>
-            Math.abs(geo.x(p) - geo.x(q)) + Math.abs(geo.y(p) - geo.y(q)) <= CLUSTER_DISTANCE &&
-            (!checked || this.connection.disconnect(p, q).code === 0),
-        ),
-      );
-    const parent = weak.map((_, i) => i);
-    const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
-    for (let i = 0; i < weak.length; i++)
-      for (let j = i + 1; j < weak.length; j++)
-        if (weak[i].color === weak[j].color && find(i) !== find(j) && joined(weak[i], weak[j]))
-          parent[find(i)] = find(j);
-    // Each cluster's stones, sorted once, shared by its members.
-    const members = new Map<number, number[]>();
-    weak.forEach((g, i) => {
-      const r = find(i);
-      const list = members.get(r) ?? [];
-      list.push(...g.stones);
-      members.set(r, list);
-    });
-    for (const list of members.values()) list.sort((a, b) => a - b);
-    return new Map(weak.map((g, i) => [g, members.get(find(i))!]));
   }
 
   /** Empty points that `field` gives to nobody. */

@@ -79,7 +79,10 @@ export const SURVIVAL_INPUT_NAMES: readonly string[] = [
  * Weights fitted by bench/fit-survival-odds.ts on the tune set of bench/data/real-games (2026-11-28,
  * engine at ce7a23f: 3,893 weak dragons at 30/50/70/90 % and at the end of 176 games, 28 % of them
  * living). Per-stone log loss 0.352 on the tune set, 0.357 on the held-out check set (1,609 dragons;
- * 0.811 with the base rate alone); mean absolute error of the odds 0.228 on both.
+ * 0.811 with the base rate alone); mean absolute error of the odds 0.228 on both. Since the statically
+ * alive groups the owl can kill are weighed too (dragons/refine.ts readStaticAlive), the script also
+ * sees those (4,019 tune examples): refitted it gives much the same weights and losses (tune 0.380,
+ * check 0.373 against these weights' 0.381 and 0.373), so these stay.
  */
 export const SURVIVAL_WEIGHTS: readonly number[] = [
   -1.75, 0.79, 1.85, 0.32, 0.23, 1.15, -1.74, 0.5, 0.16, -0.33, 0.2, -0.61, 1.12, 0.34, 0.35,
