@@ -1,69 +1,50 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GtpEngine } from '../../src/gtp/engine';
-
-/**
- * Moyo's answer to test `id` of a GNU Go regression suite (regression/<suite>): the setup commands
- * before it are replayed in a fresh engine, then the test's command is asked.
- */
-function answer(suite: string, id: number): string {
-  const file = resolve(__dirname, '../../../../regression', suite);
-  const engine = new GtpEngine((p) => readFileSync(join(dirname(file), p), 'utf8'));
-  for (const raw of readFileSync(file, 'utf8').split('\n')) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const test = /^(\d+)\s+/.exec(line);
-    if (!test) engine.handleLine(line);
-    else if (Number(test[1]) === id) return (engine.handleLine(line) ?? '').replace(/^=\d*\s?/, '').trim();
-  }
-  throw new Error(`${suite}: no test ${id}`);
-}
+import { regressionAnswer } from '../support/regression-answer';
 
 describe('owl: eye spaces the enemy can enter', () => {
   it('a five-point edge space with a leak at its end is critical at its vital points (ld_owl 1)', () => {
     // B19-B15 beside A19-A15; White can come in at A14. GNU Go: critical A15 A15.
-    expect(answer('ld_owl.tst', 1)).toMatch(/^critical (A15|A18) (A15|A18)$/);
+    expect(regressionAnswer('ld_owl.tst', 1)).toMatch(/^critical (A15|A18) (A15|A18)$/);
   });
 
   it('a nine-point space with marginal points is not two eyes by its size (ld_owl 38)', () => {
-    expect(answer('ld_owl.tst', 38)).toBe('dead');
+    expect(regressionAnswer('ld_owl.tst', 38)).toBe('dead');
   });
 
   it('a space the dragon shares with a smaller friendly string keeps its marginal reading (ld_owl 12)', () => {
     // E3 borders the space too; the dragon A2-D2, F2 is the bigger owner. GNU Go: critical B1 F1.
-    expect(answer('ld_owl.tst', 12)).toMatch(/^critical B1 (E1|E2|B1|F1)$/);
+    expect(regressionAnswer('ld_owl.tst', 12)).toMatch(/^critical B1 (E1|E2|B1|F1)$/);
   });
 });
 
 describe('owl: eyes that hang on a short string', () => {
   it('a dragon whose eyes need a string that tactical reading captures is killed there (owl 33)', () => {
-    expect(answer('owl.tst', 33)).toBe('1 H5');
+    expect(regressionAnswer('owl.tst', 33)).toBe('1 H5');
   });
 });
 
 describe('owl: the root of a GTP question is read whatever the static view says', () => {
   it('a dragon the static view calls dead is saved by a move at the root (owl 25)', () => {
-    expect(answer('owl.tst', 25)).toBe('1 F1');
+    expect(regressionAnswer('owl.tst', 25)).toBe('1 F1');
   });
 });
 
 describe('owl: containment', () => {
   it('the attacker blocks one point beyond the liberties (owl 231)', () => {
-    expect(answer('owl.tst', 231)).toMatch(/^1 (C6|A4)$/);
+    expect(regressionAnswer('owl.tst', 231)).toMatch(/^1 (C6|A4)$/);
   });
 });
 
 describe('owl: the attacker moves before room or a friend saves the dragon', () => {
   it('a dragon with room to run is killed by the move that blocks it (owl 113)', () => {
     // The static view gives the white stones at L2 room; before, the attack stopped there ('0').
-    expect(answer('owl.tst', 113)).toBe('1 K2');
+    expect(regressionAnswer('owl.tst', 113)).toBe('1 K2');
   });
 });
 
 describe('owl: a defence after an attack that works', () => {
   it('the owner is given a move at the root, the killing point first, whatever the static view (owl 29)', () => {
     // Attack B8 at C7 works (owl 28); the defence is the same point, not a move elsewhere.
-    expect(answer('owl.tst', 29)).toBe('1 C7');
+    expect(regressionAnswer('owl.tst', 29)).toBe('1 C7');
   });
 });

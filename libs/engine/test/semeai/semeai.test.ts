@@ -1,28 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/board/board';
 import { formatGtpVertex, parseGtpVertex } from '../../src/board/coords';
-import { GtpEngine } from '../../src/gtp/engine';
 import { raceGoal } from '../../src/semeai/goal';
 import { SemeaiReader } from '../../src/semeai/reader';
+import { regressionAnswer } from '../support/regression-answer';
 
-/**
- * Moyo's answer to test `id` of regression/semeai.tst: the setup commands before it are replayed in
- * a fresh engine, then the test's command is asked.
- */
-function answer(id: number): string {
-  const file = resolve(__dirname, '../../../../regression/semeai.tst');
-  const engine = new GtpEngine((p) => readFileSync(join(dirname(file), p), 'utf8'));
-  for (const raw of readFileSync(file, 'utf8').split('\n')) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const test = /^(\d+)\s+/.exec(line);
-    if (!test) engine.handleLine(line);
-    else if (Number(test[1]) === id) return (engine.handleLine(line) ?? '').replace(/^=\d*\s?/, '').trim();
-  }
-  throw new Error(`semeai.tst: no test ${id}`);
-}
+/** Moyo's answer to test `id` of regression/semeai.tst. */
+const answer = (id: number): string => regressionAnswer('semeai.tst', id);
 
 /** The race between the strings at v1 and v2 on `rows`, v1's owner to move. */
 function race(rows: string[], v1: string, v2: string) {
