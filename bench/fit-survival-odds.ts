@@ -19,6 +19,7 @@ import { formatGtpVertex } from '../libs/engine/src/board/coords';
 import { RULES } from '../libs/engine/src/board/rules';
 import { boardFromPosition, ReadingRefiner } from '../libs/engine/src/dragons/refine';
 import {
+  oddsOf,
   SURVIVAL_INPUT_NAMES,
   SURVIVAL_WEIGHTS,
   survivalInputs,
@@ -73,9 +74,6 @@ function examples(games: readonly RealGame[], dead: Map<string, Set<string>>): E
   return out;
 }
 
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
-const dot = (x: readonly number[], w: readonly number[]) => x.reduce((s, xi, i) => s + xi * w[i], 0);
-
 /** Gradient descent on the weighted log loss with L2 (the bias unpenalised). */
 function fit(data: readonly Example[], l2 = 0.002, steps = 4000, rate = 0.5): number[] {
   const d = data[0].x.length;
@@ -85,7 +83,7 @@ function fit(data: readonly Example[], l2 = 0.002, steps = 4000, rate = 0.5): nu
   for (let step = 0; step < steps; step++) {
     const grad = new Array<number>(d).fill(0);
     data.forEach((e, i) => {
-      const err = sigmoid(dot(e.x, w)) - (e.lives ? 1 : 0);
+      const err = oddsOf(e.x, w) - (e.lives ? 1 : 0);
       for (let j = 0; j < d; j++) grad[j] += weight[i] * err * e.x[j];
     });
     for (let j = 0; j < d; j++) w[j] -= rate * (grad[j] / total + (j > 0 ? l2 * w[j] : 0));
@@ -99,7 +97,7 @@ function score(data: readonly Example[], w: readonly number[]): { logLoss: numbe
   let abs = 0;
   let n = 0;
   for (const e of data) {
-    const p = Math.min(0.98, Math.max(0.02, sigmoid(dot(e.x, w))));
+    const p = Math.min(0.98, Math.max(0.02, oddsOf(e.x, w)));
     const y = e.lives ? 1 : 0;
     ll -= e.stones * (y * Math.log(p) + (1 - y) * Math.log(1 - p));
     abs += e.stones * Math.abs(p - y);

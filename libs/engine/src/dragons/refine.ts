@@ -1,5 +1,5 @@
 import { Board } from '../board/board';
-import { BLACK, WHITE } from '../board/color';
+import { BLACK, WHITE, type Player } from '../board/color';
 import { criticalSafety, type GroupParams, type GroupRefiner, type GroupStatus } from '../groups/status';
 import type { InfluenceField } from '../influence/field';
 import type { ColorPosition } from '../influence/position';
@@ -116,7 +116,7 @@ export class ReadingRefiner {
   /** The game ended by two passes: the board is finished whatever the field says (see apply). */
   gameOver = false;
   /** The player to move (the owner of a group moving first is a feature of its odds). */
-  toMove: number = BLACK;
+  toMove: Player = BLACK;
   /** Called with each weak dragon's odds features while the game goes on (bench/fit-survival-odds.ts). */
   observe?: (features: DragonOddsFeatures, stones: readonly number[]) => void;
   /** The board being refined has almost no open, nobody's points left (see FINISHED_BOARD). */
@@ -249,8 +249,8 @@ export class ReadingRefiner {
       g.status = v.status;
       g.safety = SAFETY[v.status];
     }
-    // Late in the game the static view's alive groups without two sure eyes are read too, and
-    // weighed by their odds when the owl can kill them (see readStaticAlive).
+    // While the game goes on the static view's alive groups without two sure eyes are read too,
+    // and weighed by their odds when the owl can kill them (see readStaticAlive).
     if (calibrate) this.readStaticAlive(groups, sure, shares);
     // The territory path: two touching dragons of opposite colours are not both dead (on the tune
     // games' final positions both sides of such races were counted dead: mean error 5.7 -> 4.7).

@@ -88,12 +88,16 @@ export const SURVIVAL_WEIGHTS: readonly number[] = [
   -1.75, 0.79, 1.85, 0.32, 0.23, 1.15, -1.74, 0.5, 0.16, -0.33, 0.2, -0.61, 1.12, 0.34, 0.35,
 ];
 
-/** The chance in (0, 1) that the dragon lives to the end of the game. Pure. */
-export function survivalOdds(f: DragonOddsFeatures, weights: readonly number[] = SURVIVAL_WEIGHTS): number {
-  const x = survivalInputs(f);
+/** The logistic model's probability for `inputs` (survivalInputs) under `weights`. Pure. */
+export function oddsOf(inputs: readonly number[], weights: readonly number[]): number {
   let z = 0;
-  for (let i = 0; i < x.length; i++) z += x[i] * weights[i];
+  for (let i = 0; i < inputs.length; i++) z += inputs[i] * weights[i];
   return 1 / (1 + Math.exp(-z));
+}
+
+/** The chance in (0, 1) that the dragon lives to the end of the game. Pure. */
+export function survivalOdds(f: DragonOddsFeatures): number {
+  return oddsOf(survivalInputs(f), SURVIVAL_WEIGHTS);
 }
 
 /**

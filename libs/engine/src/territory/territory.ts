@@ -121,8 +121,10 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
   // Boards under the board's minimum size (garbage input) are not read.
   const read = options.reading !== false && Math.min(pos.geo.width, pos.geo.height) >= MIN_BOARD_SIZE;
   const refiner = read ? new ReadingRefiner(boardFromPosition(pos)) : undefined;
-  if (refiner) refiner.gameOver = options.gameOver === true;
-  if (refiner) refiner.toMove = options.toMove ?? BLACK;
+  if (refiner) {
+    refiner.gameOver = options.gameOver === true;
+    refiner.toMove = options.toMove ?? BLACK;
+  }
   const groups = analyzeGroups(pos, {
     toMove: options.toMove,
     params: options.groups,
