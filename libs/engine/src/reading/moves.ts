@@ -7,6 +7,11 @@ export interface MoveGenDepths {
   readonly secondOrderTwo: number;
   /** The same for a three-liberty string (nets against three liberties are expensive). */
   readonly secondOrderThree: number;
+  /**
+   * Below this depth the attacker's blocks against a three-liberty string: the points next to its
+   * liberties that touch an attacker stone (a hane that extends the wall, as along the edge).
+   */
+  readonly blockThree: number;
   /** The defender's ataris on attacking strings of two liberties (breaking the chain around it). */
   readonly breakChainTwo: number;
   /** The defender's moves on the liberties of attacking strings of three liberties. */
@@ -81,6 +86,22 @@ export class TacticalMoves {
     for (let k = 0; k < 4; k++) this.add(p + adj[k]);
   }
 
+  /** Adds the empty neighbours of the liberty l that touch a stone of `player` (blocks, hane). */
+  private addBlocks(l: number, player: Player): void {
+    const b = this.board;
+    const adj = b.geo.adjacent;
+    for (let k = 0; k < 4; k++) {
+      const q = l + adj[k];
+      if (b.colors[q] !== EMPTY) continue;
+      for (let j = 0; j < 4; j++) {
+        if (b.colors[q + adj[j]] === player) {
+          this.add(q);
+          break;
+        }
+      }
+    }
+  }
+
   /** Adds every liberty of the chain at p (through the `other2` buffer). */
   private addLiberties(p: number): void {
     const n = this.board.chainLibertyPoints(p, this.other2);
@@ -132,6 +153,8 @@ export class TacticalMoves {
     const d = this.depths;
     if ((n === 2 && depth < d.secondOrderTwo) || (n === 3 && depth < d.secondOrderThree)) {
       for (let i = 0; i < nl; i++) this.addNeighbours(libs[i]);
+    } else if (n === 3 && depth < d.blockThree) {
+      for (let i = 0; i < nl; i++) this.addBlocks(libs[i], attacker);
     }
     if (depth < d.superstringAttack) this.aroundLiberties(s, (3 - attacker) as Player, nl, false, depth);
     // The attacker's own strings next to s in atari: save them, or the defender gains liberties.

@@ -21,6 +21,11 @@ export interface TacticalParams extends MoveGenDepths {
   readonly threeLibertyDepth: number;
   /** ...and from this one only up to two (ladders and nets; GNU Go's depth). */
   readonly twoLibertyDepth: number;
+  /**
+   * Below this depth, when no candidate works, the points where the opponent refuted them are
+   * tried too (the opponent's key point is often one's own: a vital point, a ladder breaker).
+   */
+  readonly refutationDepth: number;
 }
 
 /** Defaults, GNU Go 3.8's level-10 depths as the model: four liberties to ply 7, three to 16. */
@@ -32,8 +37,10 @@ export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
   maxLiberties: 4,
   threeLibertyDepth: 7,
   twoLibertyDepth: 16,
+  refutationDepth: 1,
   secondOrderTwo: 12,
   secondOrderThree: 4,
+  blockThree: 12,
   breakChainTwo: 12,
   breakChainThree: 7,
   rescueTwo: 8,
@@ -80,6 +87,8 @@ export class TacticalReader {
   private readonly moveBuf: Int32Array[] = [];
   private readonly scoreBuf: Int32Array[] = [];
   private readonly libBuf = new Int32Array(8);
+  private readonly refBuf: Int32Array[] = [];
+  private readonly refCount: number[] = [];
   private readonly gen: TacticalMoves;
 
   constructor(
@@ -171,11 +180,13 @@ export class TacticalReader {
     let count = this.withRetake(attacker, depth, moves, this.gen.attackMoves(s, attacker, n, depth, moves));
     count = orderCandidates(b, s, attacker, true, n, depth < this.params.koDepth, moves, scores, count);
     if (n >= 3 && depth >= this.params.branchDepth) count = Math.min(count, 1);
-    let result = this.bestOf(s, depth, attacker, moves, count, (m) =>
+    const score = (m: number) =>
       b.colors[s] === EMPTY
         ? this.afterCapture(m, attacker, depth)
-        : invert(unpackResult(this.readDefend(s, depth + 1)).code),
-    );
+        : invert(this.noteRefutation(depth, this.readDefend(s, depth + 1)));
+    this.refCount[depth] = 0;
+    let result = this.bestOf(s, depth, attacker, moves, count, score);
+    result = this.tryRefutations(s, depth, attacker, true, n, moves, scores, count, result, score);
     if (codeRank(unpackResult(capture).code) > codeRank(unpackResult(result).code)) result = capture;
     if (!this.exhausted) this.table.set(lo, hi, s, op, result);
     return result;
@@ -308,12 +319,65 @@ export class TacticalReader {
     const [moves, scores] = this.buffers(depth);
     let count = this.withRetake(color, depth, moves, this.gen.defenseMoves(s, color, n, depth, moves));
     count = orderCandidates(b, s, color, false, n, depth < this.params.koDepth, moves, scores, count);
-    let result = this.bestOf(s, depth, color, moves, count, () =>
-      invert(unpackResult(this.readAttack(s, depth + 1)).code),
-    );
+    const score = () => invert(this.noteRefutation(depth, this.readAttack(s, depth + 1)));
+    this.refCount[depth] = 0;
+    let result = this.bestOf(s, depth, color, moves, count, score);
+    result = this.tryRefutations(s, depth, color, false, n, moves, scores, count, result, score);
     if (depth > 0) result = this.tenuki(s, depth, result);
     if (!this.exhausted) this.table.set(lo, hi, s, op, result);
     return result;
+  }
+
+  /** Records the opponent's move of a packed reply that works for it (below refutationDepth). Its code. */
+  private noteRefutation(depth: number, packed: number): number {
+    const r = unpackResult(packed);
+    if (r.code !== ReadCode.Fail && r.move !== 0 && depth < this.params.refutationDepth) {
+      let buf = this.refBuf[depth];
+      if (!buf) {
+        buf = new Int32Array(MOVES_PER_NODE);
+        this.refBuf[depth] = buf;
+      }
+      const k = this.refCount[depth];
+      let seen = false;
+      for (let i = 0; i < k; i++) if (buf[i] === r.move) seen = true;
+      if (!seen && k < buf.length) buf[this.refCount[depth]++] = r.move;
+    }
+    return r.code;
+  }
+
+  /**
+   * No candidate worked outright: try the points where the opponent refuted them (its key point is
+   * often one's own: the vital point of an eye, a ladder breaker), those not tried yet, ordered as
+   * candidates. Only an outright success among them counts (a ko found there is not trusted).
+   */
+  private tryRefutations(
+    s: number,
+    depth: number,
+    player: Player,
+    attacking: boolean,
+    n: number,
+    moves: Int32Array,
+    scores: Int32Array,
+    count: number,
+    result: number,
+    score: (m: number) => number,
+  ): number {
+    if (depth >= this.params.refutationDepth || unpackResult(result).code === ReadCode.Win) return result;
+    const k = this.refCount[depth];
+    if (k === 0 || this.exhausted) return result;
+    const refs = this.refBuf[depth];
+    const extra = moves.subarray(count);
+    let m = 0;
+    for (let i = 0; i < k && m < extra.length; i++) {
+      const r = refs[i];
+      let tried = false;
+      for (let j = 0; j < count; j++) if (moves[j] === r) tried = true;
+      if (!tried && this.board.colors[r] === EMPTY) extra[m++] = r;
+    }
+    if (m === 0) return result;
+    m = orderCandidates(this.board, s, player, attacking, n, false, extra, scores.subarray(count), m);
+    const more = this.bestOf(s, depth, player, extra, m, score);
+    return unpackResult(more).code === ReadCode.Win ? more : result;
   }
 
   /**

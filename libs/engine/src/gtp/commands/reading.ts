@@ -40,6 +40,7 @@ function tacticalParams(session: ReadingGtpSession): TacticalParams {
     koDepth: shift(p.koDepth),
     secondOrderTwo: shift(p.secondOrderTwo),
     secondOrderThree: shift(p.secondOrderThree),
+    blockThree: shift(p.blockThree),
     breakChainTwo: shift(p.breakChainTwo),
     breakChainThree: shift(p.breakChainThree),
     breakChainFour: shift(p.breakChainFour),
