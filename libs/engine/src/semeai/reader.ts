@@ -135,8 +135,10 @@ export class SemeaiReader {
   /**
    * After the other goal's capture: does `goal` live? With two eyes, or room to the open board (an
    * area too big to be an eye space, or the owl's escape room). A side that took the other's stones
-   * inside its own enclosed area and still has fewer than two eyes there has won nothing: the seki
-   * was its better result (GNU Go answers such races 1 0 from both sides).
+   * inside its own enclosed area and still has fewer than two eyes there (a bent three or a bent
+   * four in the corner, the other to move) loses the race: the surrounding enemy kills it. Where a
+   * seki was there instead, the side's other line (leaving the stones) finds it (GNU Go answers such
+   * races 1 0 from both sides; a shape that only the capture gives, 0 0 and 1 1).
    */
   private livesAfterCapture(goal: RaceGoal): boolean {
     const v = this.view(goal, true);
@@ -181,9 +183,9 @@ export class SemeaiReader {
     const p = this.a.owner;
     const win = (side: Player): number => packResult(side === toMove ? ReadCode.Win : ReadCode.Fail, 0);
     const bothLive = this.question === DEFEND ? p : ((3 - p) as Player);
-    // A capture that leaves the capturer without life gained nothing: the seki was there instead.
-    if (goalCaptured(board, this.a)) return win(this.livesAfterCapture(this.b) ? ((3 - p) as Player) : bothLive);
-    if (goalCaptured(board, this.b)) return win(this.livesAfterCapture(this.a) ? p : bothLive);
+    // A capture that leaves the capturer without life loses it the race (see livesAfterCapture).
+    if (goalCaptured(board, this.a)) return win(this.livesAfterCapture(this.b) ? ((3 - p) as Player) : p);
+    if (goalCaptured(board, this.b)) return win(this.livesAfterCapture(this.a) ? p : ((3 - p) as Player));
     if (passes >= 2 || depth >= this.params.maxDepth || this.nodes >= this.params.budget) return win(bothLive);
     this.nodes++;
     const va = this.viewAfter(this.a, parentA, last);

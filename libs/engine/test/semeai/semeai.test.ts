@@ -56,4 +56,12 @@ describe('semeai reader', () => {
     expect(answer(5)).toMatch(/^1 1 (A13|B13|C13|D13)$/);
     expect(answer(6)).toMatch(/^1 1 (A15|B15|C15|D15|E15)$/);
   });
+
+  it('stones inside a shut-in group that only give it a dead shape when captured kill it (semeai 63, 64, 69, 70)', () => {
+    // Capturing them leaves a bent three or a bent four in the corner: the capturer loses the race.
+    expect(answer(63)).toBe('0 0 PASS');
+    expect(answer(64)).toMatch(/^1 1 (PASS|A13|E13|E12|C11|C10|B9|A9)$/);
+    expect(answer(69)).toBe('0 0 PASS');
+    expect(answer(70)).toMatch(/^1 1 (PASS|L3)$/);
+  });
 });
