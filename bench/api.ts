@@ -2,13 +2,18 @@
  * Api gateway benchmark: requests per second and latency (p50/p99) of the HTTP front alone, the
  * built api as a real process with no worker: `POST /v1/positions` (auth, rate limit, validation
  * and a legality replay on the engine, jobs row, BullMQ add) with distinct 19x19 positions, then
- * `GET /v1/jobs/:id` of those jobs, then requests refused with 422 (an illegal move).
+ * `GET /v1/jobs/:id` of those jobs, then requests refused with 422 (an illegal move), then the
+ * first phase's bodies again (the same jobs: the repeat path); first a public probe (`/healthz`:
+ * no auth, no body), the framework's own floor. Each phase also gives the api process's CPU per
+ * request (from /proc), the figure to compare on a loaded machine.
  *
  * Run: `npm run build && npm run bench:api` (= `npx tsx bench/api.ts`), with DATABASE_URL (an
  * admin URL: a scratch database is created and dropped) and REDIS_URL.
+ * BENCH_NODE_OPTIONS / MOYO_CPU_PROF_DIR: a CPU profile of the api (bench/support/cpu-profile.mjs).
  * Options: --requests N (per phase, default 2000), --concurrency C (requests in flight, default 32).
  */
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { ApiKeyRepository, PrismaService, TenantRepository } from '@moyo/persistence';
 import { Redis } from 'ioredis';
 import { KeyAdmin } from '../apps/api/src/admin/key-admin';
@@ -16,6 +21,8 @@ import { appsBuilt, startApp, waitForOk } from '../test/browser/stack';
 import { dropDatabase } from '../test/support/cleanup';
 import { createMigratedDatabase } from '../test/support/database';
 import { integerOption } from './support/args';
+import { cpuBetween, cpuSnapshot } from './support/pipeline-load';
+import { profiling } from './support/pipeline-peers';
 
 const REQUESTS = integerOption('bench:api', '--requests', 2000);
 const CONCURRENCY = integerOption('bench:api', '--concurrency', 32);
@@ -54,7 +61,12 @@ interface Phase {
   p50: number;
   p99: number;
   statuses: Record<number, number>;
+  /** CPU of the api process per request (ms, from /proc): the figure that survives a loaded machine. */
+  apiCpuMs: number;
 }
+
+/** The api process's pid, for its CPU per request. */
+let apiPid = -1;
 
 /** Runs `count` requests with CONCURRENCY in flight; `make(i)` sends request i and returns its status. */
 async function phase(name: string, count: number, make: (i: number) => Promise<number>): Promise<Phase> {
@@ -62,6 +74,7 @@ async function phase(name: string, count: number, make: (i: number) => Promise<n
   const statuses: Record<number, number> = {};
   let next = 0;
   const started = performance.now();
+  const cpu0 = cpuSnapshot([apiPid]);
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       for (let i = next++; i < count; i = next++) {
@@ -73,9 +86,11 @@ async function phase(name: string, count: number, make: (i: number) => Promise<n
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cores = cpuBetween(cpu0, cpuSnapshot([apiPid]), { api: [apiPid] }).api;
+  const apiCpuMs = (cores * seconds * 1000) / count;
   latencies.sort((a, b) => a - b);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
-  return { name, requests: count, seconds, perSecond: count / seconds, p50: q(0.5), p99: q(0.99), statuses };
+  return { name, requests: count, seconds, perSecond: count / seconds, p50: q(0.5), p99: q(0.99), statuses, apiCpuMs };
 }
 
 async function main(): Promise<void> {
@@ -95,7 +110,9 @@ async function main(): Promise<void> {
     NODE_ENV: 'production',
     WEBHOOK_SECRET_KEY: 'bench-only-webhook-secret-key',
     RATE_LIMIT_REQUESTS: '100000000',
+    ...profiling(),
   });
+  apiPid = api.child.pid ?? -1;
   const prisma = new PrismaService({ databaseUrl: db.url, poolSize: 2 });
   try {
     const base = `http://127.0.0.1:${PORT}`;
@@ -117,6 +134,14 @@ async function main(): Promise<void> {
       return res.status;
     });
     const results: Phase[] = [];
+    // The framework's floor: a public probe (no auth, no body, no log line).
+    results.push(
+      await phase('GET /healthz (framework floor)', REQUESTS, async () => {
+        const res = await fetch(`${base}/healthz`);
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
     results.push(
       await phase('POST /v1/positions (new 19x19 job, 30 moves)', REQUESTS, async (i) => {
         const res = await fetch(`${base}/v1/positions`, { method: 'POST', headers, body: bodies[i] });
@@ -146,11 +171,18 @@ async function main(): Promise<void> {
         return res.status;
       }),
     );
+    results.push(
+      await phase('POST /v1/positions again (same jobs)', REQUESTS, async (i) => {
+        const res = await fetch(`${base}/v1/positions`, { method: 'POST', headers, body: bodies[i] });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
     process.stdout.write(`api gateway, ${CONCURRENCY} requests in flight, one api process, no worker\n`);
     for (const r of results) {
       process.stdout.write(
         `${r.name.padEnd(48)} ${r.perSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms` +
-          `  p99 ${r.p99.toFixed(1).padStart(6)} ms  (${r.requests} in ${r.seconds.toFixed(1)} s; ` +
+          `  p99 ${r.p99.toFixed(1).padStart(6)} ms  api CPU ${r.apiCpuMs.toFixed(2)} ms/req  (${r.requests} in ${r.seconds.toFixed(1)} s; ` +
           `${Object.entries(r.statuses)
             .map(([s, n]) => `${n}x${s}`)
             .join(' ')})\n`,
