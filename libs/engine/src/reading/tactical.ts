@@ -44,7 +44,7 @@ export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
   breakChainTwo: 12,
   breakChainThree: 7,
   rescueTwo: 8,
-  netRescue: 4,
+  netRescue: 5,
   breakChainFour: 4,
   friendRescue: 6,
   superstring: 12,
