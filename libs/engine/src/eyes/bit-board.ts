@@ -40,6 +40,14 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     return topology ? new BitReadingBoard(topology) : CompactReadingBoard.fromRows(rows, dynamicPoints);
   }
 
+  /**
+   * Whether exactVertexKey is kept (keyVertices accepted, few enough dynamic points): the reader
+   * then keys its table by it alone, so vertexKeyLo/Hi are not kept.
+   */
+  private exactKey = false;
+  /** The dynamic stones the last bitCaptures pushed, as a bit set. */
+  private capturedDyn = 0;
+
   // ---- moves --------------------------------------------------------------------------------
 
   playRecorded(p: number, player: Player): boolean {
@@ -55,7 +63,8 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
       this.captured = grown;
     }
     const d = this.dynIndex[p];
-    if (d >= 0 && this.staticRemoved === 0) {
+    const bitPath = d >= 0 && this.staticRemoved === 0;
+    if (bitPath) {
       if (!this.bitCaptures(d, player)) return false; // suicide
     } else {
       const { heads, headAt } = this;
@@ -94,7 +103,10 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     this.undoHeads[u + 2] = staticDelta;
     this.undoHeads[u + 3] = first;
     this.undoTop += 4;
+    if (this.level + 1 >= this.levels) this.growLevels(this.levels * 2);
     this.level++;
+    this.stepCap[this.level] = bitPath && staticDelta === 0 ? this.capturedDyn : -1;
+    this.logStart[this.level] = -1;
     this.toggleKo(this.koPoint);
     this.setStone(p, player);
     for (let i = first; i < this.capturedTop; i++) this.setEmpty(this.captured[i], other);
@@ -131,7 +143,8 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     this.vertexKeyLo = 0;
     this.vertexKeyHi = 0;
     this.exactVertexKey = 0;
-    for (let k = 0, p = 1; k < this.n; k++, p *= 3) this.pow3[k] = this.n <= EXACT_KEY_VERTICES ? p : 0;
+    this.exactKey = this.n <= EXACT_KEY_VERTICES;
+    for (let k = 0, p = 1; k < this.n; k++, p *= 3) this.pow3[k] = this.exactKey ? p : 0;
     for (let k = 0; k < this.n; k++) {
       const c = this.colors[this.dynPoint[k]];
       if (c === EMPTY) continue;
@@ -144,7 +157,7 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
 
   /** Does this board keep exactVertexKey (keyVertices accepted, few enough dynamic points)? */
   get exactKeyed(): boolean {
-    return this.vertexKeysLo !== null && this.n <= EXACT_KEY_VERTICES;
+    return this.exactKey;
   }
 
   private toggleVertex(d: number, c: number): void {
@@ -162,28 +175,27 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     const white = this.whiteDyn;
     const near = this.nbrDyn[d];
     const nearStatic = this.nbrStatic[d];
-    const { compLibs, compOfDyn, compOfStatic, compDyn, compStatic } = this;
-    const dynBase = this.level * this.n;
-    const staticBase = this.level * this.sColor.length;
+    const { compLibs, unitComp, compDyn, compStatic } = this;
+    const n = this.n;
     let hasLiberty = this.nbrLib[d] !== 0 || (near & this.allDyn & ~(black | white)) !== 0;
     const same = player === BLACK ? black : white;
     const sameStatic = player === BLACK ? this.sBlack : this.sWhite;
     for (let x = near & same; x !== 0 && !hasLiberty;) {
       const bit = x & -x;
       x ^= bit;
-      if (compLibs[compOfDyn[dynBase + bitIndex(bit)]] > 1) hasLiberty = true;
+      if (compLibs[unitComp[bitIndex(bit)]] > 1) hasLiberty = true;
     }
     for (let x = nearStatic & sameStatic; x !== 0 && !hasLiberty;) {
       const bit = x & -x;
       x ^= bit;
-      if (compLibs[compOfStatic[staticBase + bitIndex(bit)]] > 1) hasLiberty = true;
+      if (compLibs[unitComp[n + bitIndex(bit)]] > 1) hasLiberty = true;
     }
     let capDyn = 0;
     let capStatic = 0;
     for (let x = near & (player === BLACK ? white : black); x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      const c = compOfDyn[dynBase + bitIndex(bit)];
+      const c = unitComp[bitIndex(bit)];
       if (compLibs[c] !== 1) continue;
       capDyn |= compDyn[c];
       capStatic |= compStatic[c];
@@ -191,12 +203,13 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     for (let x = nearStatic & (player === BLACK ? this.sWhite : this.sBlack); x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      const c = compOfStatic[staticBase + bitIndex(bit)];
+      const c = unitComp[n + bitIndex(bit)];
       if (compLibs[c] !== 1) continue;
       capDyn |= compDyn[c];
       capStatic |= compStatic[c];
     }
     if (!hasLiberty && (capDyn | capStatic) === 0) return false;
+    this.capturedDyn = capDyn;
     let top = this.capturedTop;
     const captured = this.captured;
     for (let x = capDyn; x !== 0;) {
@@ -220,8 +233,8 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     this.toggleStone(p, c);
     const d = this.dynIndex[p];
     if (d >= 0) {
-      this.toggleVertex(d, c);
-      this.exactVertexKey += c * this.pow3[d];
+      if (this.exactKey) this.exactVertexKey += c * this.pow3[d];
+      else this.toggleVertex(d, c);
     }
     if (d < 0) {
       this.sBlack |= c === BLACK ? 1 << this.staticOf[p] : 0;
@@ -235,8 +248,8 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     this.toggleStone(p, c);
     const d = this.dynIndex[p];
     if (d >= 0) {
-      this.toggleVertex(d, c);
-      this.exactVertexKey -= c * this.pow3[d];
+      if (this.exactKey) this.exactVertexKey -= c * this.pow3[d];
+      else this.toggleVertex(d, c);
     }
     if (d < 0) {
       this.sBlack &= ~(1 << this.staticOf[p]);
@@ -259,6 +272,13 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
   undo(): void {
     if (this.undoTop === 0) throw new Error('undo: no recorded move');
     this.undoTop -= 4;
+    // Back to the labelling before the move: unitComp's writes since, newest first.
+    const start = this.logStart[this.level];
+    if (start >= 0) {
+      const { unitLog, unitComp } = this;
+      for (let t = this.unitLogTop - 2; t >= start; t -= 2) unitComp[unitLog[t]] = unitLog[t + 1];
+      this.unitLogTop = start;
+    }
     this.level--;
     const u = this.undoTop;
     const p = this.undoHeads[u];
@@ -273,8 +293,8 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     this.capturedTop = first;
     this.koPoint = previousKo;
     this.toggleKo(previousKo);
-    // The position before the move was labelled (playRecorded labels first), in this level's slot
-    // unless static stones are captured (full-board labels are not kept per level).
+    // The position before the move was labelled (playRecorded labels first) and its bit labelling
+    // is back in place, unless static stones are captured (full-board labels are not kept).
     this.labelled = this.staticRemoved === 0;
   }
 }

@@ -1,5 +1,5 @@
 import { BLACK as BLACK_EXPORT, WHITE as WHITE_EXPORT, type Player } from '../board/color';
-import { BitBoardState } from './bit-state';
+import { BitLabelling } from './bit-labels';
 import { bitIndex as bitIndexExport, popcount as popcountExport } from './bit-topology';
 
 // Local copies: imported bindings may be getters under some module loaders (tsx), far too slow
@@ -16,7 +16,7 @@ const bitIndex = bitIndexExport;
  * cheaply (a point that is not dynamic, static stones captured): the reader then counts on the
  * board. Moves, undo and the exact key live in the subclass.
  */
-export abstract class BitBoardQueries extends BitBoardState {
+export abstract class BitBoardQueries extends BitLabelling {
   /**
    * Liberties (counted up to 2) a stone of `color` at the empty dynamic point p would have after
    * its captures, from the chains' bit sets; -1 when this board cannot tell cheaply (p not
@@ -32,9 +32,8 @@ export abstract class BitBoardQueries extends BitBoardState {
     const opp = color === BLACK ? white : black;
     const sameStatic = color === BLACK ? this.sBlack : this.sWhite;
     const oppStatic = color === BLACK ? this.sWhite : this.sBlack;
-    const { compOfDyn, compOfStatic, compLibDyn, compLibStatic, compReach, compLibs } = this;
-    const dynBase = this.level * this.n;
-    const staticBase = this.level * this.sColor.length;
+    const { unitComp, compLibDyn, compLibStatic, compReach, compLibs } = this;
+    const n = this.n;
     const near = this.nbrDyn[d];
     let dyn = near & this.allDyn & ~(black | white);
     let lib = this.nbrLib[d];
@@ -44,7 +43,7 @@ export abstract class BitBoardQueries extends BitBoardState {
     for (let x = near & same; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      const c = compOfDyn[dynBase + bitIndex(bit)];
+      const c = unitComp[bitIndex(bit)];
       if (compLibs[c] >= 3) return 2;
       dyn |= compLibDyn[c];
       lib |= compLibStatic[c];
@@ -53,7 +52,7 @@ export abstract class BitBoardQueries extends BitBoardState {
     for (let x = this.nbrStatic[d] & sameStatic; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      const c = compOfStatic[staticBase + bitIndex(bit)];
+      const c = unitComp[n + bitIndex(bit)];
       if (compLibs[c] >= 3) return 2;
       dyn |= compLibDyn[c];
       lib |= compLibStatic[c];
@@ -62,12 +61,12 @@ export abstract class BitBoardQueries extends BitBoardState {
     for (let x = this.nbrStatic[d] & oppStatic; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      if (compLibs[compOfStatic[staticBase + bitIndex(bit)]] === 1) return -1;
+      if (compLibs[unitComp[n + bitIndex(bit)]] === 1) return -1;
     }
     for (let x = near & opp; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      const c = compOfDyn[dynBase + bitIndex(bit)];
+      const c = unitComp[bitIndex(bit)];
       if (compLibs[c] !== 1) continue;
       if (this.compStatic[c] !== 0) return -1;
       // Captured stones next to p or to a friendly chain become liberties.
@@ -98,15 +97,22 @@ export abstract class BitBoardQueries extends BitBoardState {
     const level = this.level;
     if (this.invKnown[level] === 0) {
       let near = 0;
-      const base = level * this.comps;
-      const end = this.compEnd[level];
       const { compDyn, compStatic, compLibDyn, compLibStatic, compLibs, compReach } = this;
       const { nbrDyn, nbrStatic, nbrLib, libNbrDyn, libNbrStatic, libNbrLib } = this;
       const blackDyn = this.blackDyn;
       const sBlack = this.sBlack;
       const pureEyes = this.pureBlackEyes;
-      for (let c = base; c < end; c++) {
-        if ((compDyn[c] & blackDyn) === 0 && (compStatic[c] & sBlack) === 0) continue;
+      // Every Black chain once: a stone or static chain not yet seen names the next.
+      const { n, unitComp } = this;
+      let todoDyn = blackDyn;
+      let todoStatic = sBlack;
+      while ((todoDyn | todoStatic) !== 0) {
+        const c =
+          todoStatic !== 0
+            ? unitComp[n + bitIndex(todoStatic & -todoStatic)]
+            : unitComp[bitIndex(todoDyn & -todoDyn)];
+        todoDyn &= ~compDyn[c];
+        todoStatic &= ~compStatic[c];
         const libStatic = compLibStatic[c];
         const pure = libStatic & pureEyes;
         let eyes = compLibs[c] === 1 ? 0 : popcount(pure);
@@ -146,18 +152,17 @@ export abstract class BitBoardQueries extends BitBoardState {
     const d = this.dynIndex[p];
     if (d < 0 || this.staticRemoved > 0) return -1;
     this.ensureLabels();
-    const dynBase = this.level * this.n;
-    const staticBase = this.level * this.sColor.length;
-    const { compLibs, compOfDyn, compOfStatic } = this;
+    const n = this.n;
+    const { compLibs, unitComp } = this;
     for (let x = this.nbrDyn[d] & (color === BLACK ? this.whiteDyn : this.blackDyn); x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      if (compLibs[compOfDyn[dynBase + bitIndex(bit)]] === 1) return 1;
+      if (compLibs[unitComp[bitIndex(bit)]] === 1) return 1;
     }
     for (let x = this.nbrStatic[d] & (color === BLACK ? this.sWhite : this.sBlack); x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      if (compLibs[compOfStatic[staticBase + bitIndex(bit)]] === 1) return 1;
+      if (compLibs[unitComp[n + bitIndex(bit)]] === 1) return 1;
     }
     return 0;
   }
@@ -167,21 +172,20 @@ export abstract class BitBoardQueries extends BitBoardState {
     const black = this.blackDyn;
     const white = this.whiteDyn;
     if (nbrLib !== 0 || (nbrDyn & ~(black | white)) !== 0) return false;
-    const dynBase = this.level * this.n;
-    const staticBase = this.level * this.sColor.length;
-    const { compLibs, compOfDyn, compOfStatic } = this;
+    const n = this.n;
+    const { compLibs, unitComp } = this;
     const same = color === BLACK ? black : white;
     const sameStatic = color === BLACK ? this.sBlack : this.sWhite;
     for (let x = nbrDyn; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      const libs = compLibs[compOfDyn[dynBase + bitIndex(bit)]];
+      const libs = compLibs[unitComp[bitIndex(bit)]];
       if (bit & same ? libs > 1 : libs === 1) return false;
     }
     for (let x = nbrStatic; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      const libs = compLibs[compOfStatic[staticBase + bitIndex(bit)]];
+      const libs = compLibs[unitComp[n + bitIndex(bit)]];
       if (bit & sameStatic ? libs > 1 : libs === 1) return false;
     }
     return true;

@@ -1,19 +1,11 @@
-import { BLACK as BLACK_EXPORT, EMPTY as EMPTY_EXPORT, WHITE as WHITE_EXPORT } from '../board/color';
+import { EMPTY as EMPTY_EXPORT } from '../board/color';
 import { Geometry } from '../board/geometry';
-import {
-  bitIndex as bitIndexExport,
-  hashKeys,
-  popcount as popcountExport,
-  type BitTopology,
-} from './bit-topology';
+import { bitIndex as bitIndexExport, hashKeys, type BitTopology } from './bit-topology';
 import { labelChains } from './chain-labels';
 
 // Local copies: imported bindings may be getters under some module loaders (tsx), far too slow
 // in the hot loops.
 const EMPTY: number = EMPTY_EXPORT;
-const BLACK: number = BLACK_EXPORT;
-const WHITE: number = WHITE_EXPORT;
-const popcount = popcountExport;
 const bitIndex = bitIndexExport;
 
 /**
@@ -62,15 +54,19 @@ export abstract class BitBoardState {
   /** Static stones captured on the current line: full-board labelling while any is. */
   protected staticRemoved = 0;
 
-  // Bit-set labelling, one slot per line depth (level): a move labels its position in the next
-  // slot, so undo finds the previous position's labels in place. Component ids are global
-  // (level * comps + local); a component's members, liberties and reach are bit sets.
+  // Bit-set labelling (see bit-labels.ts): component records in one slot per line depth (level),
+  // ids level * comps + local; a component's members, liberties and reach are bit sets.
   protected labelled = false;
   protected level = 0;
   protected levels = 0;
   protected readonly comps: number;
-  protected compOfDyn = new Int32Array(0);
-  protected compOfStatic = new Int32Array(0);
+  /** The current labelling's component by unit: dynamic index d at d, static chain s at n + s. */
+  protected readonly unitComp: Int32Array;
+  /** unitComp's writes as (unit, previous component) pairs, undone with the moves. */
+  protected unitLog = new Int32Array(0);
+  protected unitLogTop = 0;
+  /** Per level: unitLog's top before the level's bit labelling, or -1 when it has none. */
+  protected logStart = new Int32Array(0);
   protected compLibs = new Int32Array(0);
   protected compDyn = new Int32Array(0);
   protected compStatic = new Int32Array(0);
@@ -81,8 +77,11 @@ export abstract class BitBoardState {
   /** Per level: dynamic points next to an invincible Black chain, when `invKnown`. */
   protected invNear = new Int32Array(0);
   protected invKnown = new Uint8Array(0);
-  /** Per level: one past the last component id of the labelling. */
-  protected compEnd = new Int32Array(0);
+  /**
+   * Per level: the dynamic stones the move to it captured when its labelling can be derived from
+   * the level below (a move at a dynamic point, no static stone captured), else -1.
+   */
+  protected stepCap = new Int32Array(0);
 
   // Full-board labelling (static stones captured): label = lowest point of the chain.
   protected readonly label: Int32Array;
@@ -144,6 +143,7 @@ export abstract class BitBoardState {
     this.whiteDyn = t.whiteDyn;
     this.pow3 = new Int32Array(this.n);
     this.comps = this.n + t.sColor.length;
+    this.unitComp = new Int32Array(this.comps);
     this.growLevels(64);
     this.label = new Int32Array(size);
     this.libCount = new Int32Array(size);
@@ -166,12 +166,8 @@ export abstract class BitBoardState {
 
   // ---- labelling ----------------------------------------------------------------------------
 
-  protected ensureLabels(): void {
-    if (this.labelled) return;
-    this.labelled = true;
-    if (this.staticRemoved > 0) this.boardLabels();
-    else this.bitLabels();
-  }
+  /** Labels the current position's chains unless it is labelled (see bit-labels.ts). */
+  protected abstract ensureLabels(): void;
 
   protected growLevels(levels: number): void {
     const grow = (a: Int32Array, per: number): Int32Array<ArrayBuffer> => {
@@ -180,8 +176,7 @@ export abstract class BitBoardState {
       return b;
     };
     const { comps } = this;
-    this.compOfDyn = grow(this.compOfDyn, this.n);
-    this.compOfStatic = grow(this.compOfStatic, this.sColor.length);
+    this.unitLog = grow(this.unitLog, 2 * comps);
     this.compLibs = grow(this.compLibs, comps);
     this.compDyn = grow(this.compDyn, comps);
     this.compStatic = grow(this.compStatic, comps);
@@ -189,102 +184,18 @@ export abstract class BitBoardState {
     this.compLibStatic = grow(this.compLibStatic, comps);
     this.compReach = grow(this.compReach, comps);
     this.invNear = grow(this.invNear, 1);
-    this.compEnd = grow(this.compEnd, 1);
+    this.stepCap = grow(this.stepCap, 1).fill(-1, this.levels);
+    this.logStart = grow(this.logStart, 1).fill(-1, this.levels);
     const known = new Uint8Array(levels);
     known.set(this.invKnown);
     this.invKnown = known;
     this.levels = levels;
   }
 
-  /** Chains as floods over bit sets: each dynamic stone and static chain is visited once. */
-  protected bitLabels(): void {
-    if (this.level >= this.levels) this.growLevels(this.levels * 2);
-    const { compOfDyn, compOfStatic, nbrDyn, nbrStatic, nbrLib, sDyn, sLib, sColor } = this;
-    const { compDyn, compStatic, compLibDyn, compLibStatic, compReach, compLibs } = this;
-    const sBlack = this.sBlack;
-    const sWhite = this.sWhite;
-    const black = this.blackDyn;
-    const white = this.whiteDyn;
-    const empty = this.allDyn & ~(black | white);
-    const S = sColor.length;
-    let comps = this.level * this.comps;
-    const dynBase = this.level * this.n;
-    const staticBase = this.level * S;
-    this.invKnown[this.level] = 0;
-    // Seeds: every static chain, then every dynamic stone not reached from one.
-    let todoStatic = sBlack | sWhite;
-    let todoDyn = black | white;
-    while ((todoStatic | todoDyn) !== 0) {
-      let dm = 0;
-      let sm = 0;
-      let color: number;
-      if (todoStatic !== 0) {
-        sm = todoStatic & -todoStatic;
-        color = sColor[bitIndex(sm)];
-      } else {
-        dm = todoDyn & -todoDyn;
-        color = black & dm ? BLACK : WHITE;
-      }
-      const same = color === BLACK ? black : white;
-      const sameStatic = color === BLACK ? sBlack : sWhite;
-      let fd = dm;
-      let fs = sm;
-      let reach = 0;
-      let libs = 0;
-      while ((fd | fs) !== 0) {
-        let nd = 0;
-        let ns = 0;
-        while (fs !== 0) {
-          const bit = fs & -fs;
-          fs ^= bit;
-          const i = bitIndex(bit);
-          nd |= sDyn[i];
-          libs |= sLib[i];
-        }
-        while (fd !== 0) {
-          const bit = fd & -fd;
-          fd ^= bit;
-          const i = bitIndex(bit);
-          nd |= nbrDyn[i];
-          ns |= nbrStatic[i];
-          libs |= nbrLib[i];
-        }
-        reach |= nd;
-        fd = nd & same & ~dm;
-        fs = ns & sameStatic & ~sm;
-        dm |= fd;
-        sm |= fs;
-      }
-      const c = comps++;
-      const libDyn = reach & empty;
-      compDyn[c] = dm;
-      compStatic[c] = sm;
-      compLibDyn[c] = libDyn;
-      compLibStatic[c] = libs;
-      compReach[c] = reach;
-      compLibs[c] = popcount(libDyn) + popcount(libs);
-      todoDyn &= ~dm;
-      todoStatic &= ~sm;
-      for (let x = dm; x !== 0;) {
-        const bit = x & -x;
-        x ^= bit;
-        compOfDyn[dynBase + bitIndex(bit)] = c;
-      }
-      for (let x = sm; x !== 0;) {
-        const bit = x & -x;
-        x ^= bit;
-        compOfStatic[staticBase + bitIndex(bit)] = c;
-      }
-    }
-    this.compEnd[this.level] = comps;
-  }
-
   /** Component of the stone at p (bit labelling). */
   protected compOf(p: number): number {
     const d = this.dynIndex[p];
-    return d >= 0
-      ? this.compOfDyn[this.level * this.n + d]
-      : this.compOfStatic[this.level * this.sColor.length + this.staticOf[p]];
+    return this.unitComp[d >= 0 ? d : this.n + this.staticOf[p]];
   }
 
   /** Labels every chain of the whole board (label = lowest point) and counts its liberties. */

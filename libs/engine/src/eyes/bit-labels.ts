@@ -1,0 +1,206 @@
+import { BLACK as BLACK_EXPORT, WHITE as WHITE_EXPORT } from '../board/color';
+import { BitBoardState } from './bit-state';
+import { bitIndex as bitIndexExport, popcount as popcountExport } from './bit-topology';
+
+// Local copies: imported bindings may be getters under some module loaders (tsx), far too slow
+// in the hot loops.
+const BLACK: number = BLACK_EXPORT;
+const WHITE: number = WHITE_EXPORT;
+const popcount = popcountExport;
+const bitIndex = bitIndexExport;
+
+/**
+ * The chain labelling of a BitReadingBoard (see bit-board.ts): from scratch as a flood over the
+ * bit sets, or, after a move at a dynamic point that captured no static stone, derived from the
+ * labelling before the move (the move's chain merges its friends, the chains next to it or to the
+ * stones it captured get new records, every other chain keeps its component). Made lazily, once
+ * per position: a position the transposition table knows is never labelled. Component records
+ * live in their level's slot (ids level * comps + local); `unitComp` maps the stones to them, its
+ * writes logged so that undo restores the labelling before the move. The full-board labelling
+ * while static stones are captured.
+ */
+export abstract class BitLabelling extends BitBoardState {
+  protected ensureLabels(): void {
+    if (this.labelled) return;
+    this.labelled = true;
+    if (this.staticRemoved > 0) {
+      this.boardLabels();
+      return;
+    }
+    const level = this.level;
+    this.logStart[level] = this.unitLogTop;
+    this.invKnown[level] = 0;
+    const captured = this.stepCap[level];
+    if (captured >= 0) this.stepLabels(captured);
+    else this.bitLabels();
+  }
+
+  /** Points unit u (dynamic index, or n + static chain) at component c, logging the old one. */
+  private setUnit(u: number, c: number): void {
+    const log = this.unitLog;
+    const top = this.unitLogTop;
+    log[top] = u;
+    log[top + 1] = this.unitComp[u];
+    this.unitLogTop = top + 2;
+    this.unitComp[u] = c;
+  }
+
+  /** Points the stones `dm` and static chains `sm` at component c. */
+  private setUnits(dm: number, sm: number, c: number): void {
+    for (let x = dm; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      this.setUnit(bitIndex(bit), c);
+    }
+    for (let x = sm; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      this.setUnit(this.n + bitIndex(bit), c);
+    }
+  }
+
+  /** Chains as floods over bit sets: each dynamic stone and static chain is visited once. */
+  protected bitLabels(): void {
+    const { nbrDyn, nbrStatic, nbrLib, sDyn, sLib, sColor } = this;
+    const { compDyn, compStatic, compLibDyn, compLibStatic, compReach, compLibs } = this;
+    const sBlack = this.sBlack;
+    const sWhite = this.sWhite;
+    const black = this.blackDyn;
+    const white = this.whiteDyn;
+    const empty = this.allDyn & ~(black | white);
+    let comps = this.level * this.comps;
+    // Seeds: every static chain, then every dynamic stone not reached from one.
+    let todoStatic = sBlack | sWhite;
+    let todoDyn = black | white;
+    while ((todoStatic | todoDyn) !== 0) {
+      let dm = 0;
+      let sm = 0;
+      let color: number;
+      if (todoStatic !== 0) {
+        sm = todoStatic & -todoStatic;
+        color = sColor[bitIndex(sm)];
+      } else {
+        dm = todoDyn & -todoDyn;
+        color = black & dm ? BLACK : WHITE;
+      }
+      const same = color === BLACK ? black : white;
+      const sameStatic = color === BLACK ? sBlack : sWhite;
+      let fd = dm;
+      let fs = sm;
+      let reach = 0;
+      let libs = 0;
+      while ((fd | fs) !== 0) {
+        let nd = 0;
+        let ns = 0;
+        while (fs !== 0) {
+          const bit = fs & -fs;
+          fs ^= bit;
+          const i = bitIndex(bit);
+          nd |= sDyn[i];
+          libs |= sLib[i];
+        }
+        while (fd !== 0) {
+          const bit = fd & -fd;
+          fd ^= bit;
+          const i = bitIndex(bit);
+          nd |= nbrDyn[i];
+          ns |= nbrStatic[i];
+          libs |= nbrLib[i];
+        }
+        reach |= nd;
+        fd = nd & same & ~dm;
+        fs = ns & sameStatic & ~sm;
+        dm |= fd;
+        sm |= fs;
+      }
+      const c = comps++;
+      const libDyn = reach & empty;
+      compDyn[c] = dm;
+      compStatic[c] = sm;
+      compLibDyn[c] = libDyn;
+      compLibStatic[c] = libs;
+      compReach[c] = reach;
+      compLibs[c] = popcount(libDyn) + popcount(libs);
+      todoDyn &= ~dm;
+      todoStatic &= ~sm;
+      this.setUnits(dm, sm, c);
+    }
+  }
+
+  /**
+   * The labelling of the position after the last move (at a dynamic point, capturing the
+   * dynamic stones `captured` and no static stone) from the labelling before it: the same chains
+   * as bitLabels' flood; new records only for the move's chain and the chains next to it or to a
+   * captured stone (their liberties changed), every other stone keeps its component.
+   */
+  protected stepLabels(captured: number): void {
+    const { n, unitComp, nbrDyn, nbrStatic } = this;
+    const { compDyn, compStatic, compLibDyn, compLibStatic, compReach, compLibs } = this;
+    const d = this.dynIndex[this.undoHeads[this.undoTop - 4]];
+    const moved = 1 << d;
+    const black = this.blackDyn;
+    const white = this.whiteDyn;
+    const empty = this.allDyn & ~(black | white);
+    const same = (black & moved) !== 0 ? black : white;
+    const sameStatic = (black & moved) !== 0 ? this.sBlack : this.sWhite;
+    let id = this.level * this.comps;
+    // The move's chain: the stone and every friendly chain next to it.
+    let dm = moved;
+    let sm = 0;
+    let reach = nbrDyn[d];
+    let libStatic = this.nbrLib[d];
+    let todoDyn = reach & same;
+    let todoStatic = nbrStatic[d] & sameStatic;
+    while ((todoDyn | todoStatic) !== 0) {
+      const c =
+        todoStatic !== 0
+          ? unitComp[n + bitIndex(todoStatic & -todoStatic)]
+          : unitComp[bitIndex(todoDyn & -todoDyn)];
+      dm |= compDyn[c];
+      sm |= compStatic[c];
+      reach |= compReach[c];
+      libStatic |= compLibStatic[c];
+      todoDyn &= ~compDyn[c];
+      todoStatic &= ~compStatic[c];
+    }
+    // The other chains next to the move (one liberty less) or to a captured stone (more).
+    let nearDyn = nbrDyn[d];
+    let nearStatic = nbrStatic[d];
+    for (let x = captured; x !== 0; ) {
+      const bit = x & -x;
+      x ^= bit;
+      const i = bitIndex(bit);
+      nearDyn |= nbrDyn[i];
+      nearStatic |= nbrStatic[i];
+    }
+    todoDyn = nearDyn & (black | white) & ~dm;
+    todoStatic = nearStatic & (this.sBlack | this.sWhite) & ~sm;
+    while ((todoDyn | todoStatic) !== 0) {
+      const c =
+        todoStatic !== 0
+          ? unitComp[n + bitIndex(todoStatic & -todoStatic)]
+          : unitComp[bitIndex(todoDyn & -todoDyn)];
+      const stones = compDyn[c];
+      const statics = compStatic[c];
+      const r = compReach[c];
+      const libDyn = r & empty;
+      compDyn[id] = stones;
+      compStatic[id] = statics;
+      compReach[id] = r;
+      compLibDyn[id] = libDyn;
+      compLibStatic[id] = compLibStatic[c];
+      compLibs[id] = popcount(libDyn) + popcount(compLibStatic[c]);
+      this.setUnits(stones, statics, id++);
+      todoDyn &= ~stones;
+      todoStatic &= ~statics;
+    }
+    const libDyn = reach & empty;
+    compDyn[id] = dm;
+    compStatic[id] = sm;
+    compReach[id] = reach;
+    compLibDyn[id] = libDyn;
+    compLibStatic[id] = libStatic;
+    compLibs[id] = popcount(libDyn) + popcount(libStatic);
+    this.setUnits(dm, sm, id);
+  }
+}
