@@ -90,7 +90,16 @@ async function phase(name: string, count: number, make: (i: number) => Promise<n
   const apiCpuMs = (cores * seconds * 1000) / count;
   latencies.sort((a, b) => a - b);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
-  return { name, requests: count, seconds, perSecond: count / seconds, p50: q(0.5), p99: q(0.99), statuses, apiCpuMs };
+  return {
+    name,
+    requests: count,
+    seconds,
+    perSecond: count / seconds,
+    p50: q(0.5),
+    p99: q(0.99),
+    statuses,
+    apiCpuMs,
+  };
 }
 
 async function main(): Promise<void> {

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { Job, JobKind, JobResult, JobStatus } from '../generated/prisma/client';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { withResults } from './job-results';
 import { InsertCoalescer } from './insert-coalescer';
 
 export interface NewJob {
@@ -38,6 +37,14 @@ interface JobRow {
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
+}
+
+/** A job_results row beside its job (LEFT JOIN: all null when the job has no result yet). */
+interface ResultColumns {
+  r_job_id: string | null;
+  r_job_created_at: Date | null;
+  r_result: Prisma.JsonValue | null;
+  r_created_at: Date | null;
 }
 
 /** The columns of JobRow but `input` and `options`. */
@@ -293,8 +300,28 @@ export class JobRepository {
 
   /** The job with its result, or null if it does not exist or belongs to another tenant. */
   async findForTenant(id: string, tenantId: string | null): Promise<JobWithResult | null> {
-    const job = await this.prisma.client.job.findFirst({ where: { id, tenantId } });
-    return job ? (await withResults(this.prisma, [job]))[0] : null;
+    // One prepared statement on the pool, not Prisma: two queries through its query compiler cost
+    // GET /v1/jobs/:id about 2 ms of the api's CPU (bench:api).
+    const [row] = await this.prisma.query<JobRow & ResultColumns>(
+      Prisma.sql`SELECT j.*, r.job_id AS r_job_id, r.job_created_at AS r_job_created_at, r.result AS r_result,
+                        r.created_at AS r_created_at
+                   FROM (SELECT ${JOB_COLUMNS_BUT_INPUT}, input, options FROM jobs
+                          WHERE id = ${id} AND tenant_id IS NOT DISTINCT FROM ${tenantId}::uuid LIMIT 1) j
+                   LEFT JOIN LATERAL (SELECT x.job_id, x.job_created_at, x.result, x.created_at FROM job_results x
+                                       WHERE x.job_id = j.id LIMIT 1) r ON true`,
+      'jobs.findForTenant',
+    );
+    if (!row) return null;
+    const result: JobResult | null =
+      row.r_job_id === null
+        ? null
+        : {
+            jobId: row.r_job_id,
+            jobCreatedAt: row.r_job_created_at as Date,
+            result: row.r_result as Prisma.JsonValue,
+            createdAt: row.r_created_at as Date,
+          };
+    return { ...jobOfRow(row), result };
   }
 
   /**

@@ -1,8 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import type { Webhook, WebhookDelivery, WebhookDeliveryAttempt } from '../generated/prisma/client';
+import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 
 export type DeliveryWithAttempts = WebhookDelivery & { attemptsLog: WebhookDeliveryAttempt[] };
+
+/** A webhook_deliveries row as `pg` returns it (deliveriesOfJob). */
+interface DeliveryRow {
+  id: string;
+  webhook_id: string | null;
+  tenant_id: string | null;
+  url: string;
+  event: string;
+  job_id: string | null;
+  payload: Prisma.JsonValue;
+  status: WebhookDelivery['status'];
+  attempts: number;
+  response_code: number | null;
+  last_error: string | null;
+  next_attempt_at: Date | null;
+  created_at: Date;
+  delivered_at: Date | null;
+  queue_job_id: string | null;
+}
 
 /** Where a deliveries page starts: after this delivery (newest first). */
 export interface DeliveryCursor {
@@ -83,11 +103,35 @@ export class WebhookRepository {
   }
 
   /** The deliveries of one job (to registered webhooks and to its own URL), oldest first. */
-  deliveriesOfJob(jobId: string, tenantId: string): Promise<WebhookDelivery[]> {
-    return this.prisma.client.webhookDelivery.findMany({
-      where: { jobId, tenantId },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    });
+  async deliveriesOfJob(jobId: string, tenantId: string): Promise<WebhookDelivery[]> {
+    // A prepared statement on the pool, not Prisma: GET /v1/jobs/:id reads this for every poll, and
+    // a query through Prisma's compiler cost about 1 ms of the api's CPU (bench:api).
+    return (
+      await this.prisma.query<DeliveryRow>(
+        Prisma.sql`SELECT id::text AS id, webhook_id::text AS webhook_id, tenant_id::text AS tenant_id, url, event,
+                          job_id, payload, status::text AS status, attempts, response_code, last_error,
+                          next_attempt_at, created_at, delivered_at, queue_job_id
+                     FROM webhook_deliveries WHERE job_id = ${jobId} AND tenant_id = ${tenantId}::uuid
+                    ORDER BY created_at, id`,
+        'webhooks.deliveriesOfJob',
+      )
+    ).map((r) => ({
+      id: r.id,
+      webhookId: r.webhook_id,
+      tenantId: r.tenant_id,
+      url: r.url,
+      event: r.event,
+      jobId: r.job_id,
+      payload: r.payload,
+      status: r.status,
+      attempts: r.attempts,
+      responseCode: r.response_code,
+      lastError: r.last_error,
+      nextAttemptAt: r.next_attempt_at,
+      createdAt: r.created_at,
+      deliveredAt: r.delivered_at,
+      queueJobId: r.queue_job_id,
+    }));
   }
 
   /**

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useIsolatedServices } from '../../../test/support/services';
+import { JobRepository, PrismaService, TenantRepository, WebhookRepository } from '../src';
+import { withResults } from '../src/repositories/job-results';
+
+/**
+ * The reads of GET /v1/jobs/:id (JobRepository.findForTenant, WebhookRepository.deliveriesOfJob)
+ * are raw prepared statements: they must give exactly what the Prisma queries they replaced give.
+ */
+describe('job reads against real PostgreSQL', () => {
+  const services = useIsolatedServices();
+  let prisma: PrismaService;
+  let jobs: JobRepository;
+  let webhooks: WebhookRepository;
+  let tenants: TenantRepository;
+
+  beforeAll(() => {
+    prisma = new PrismaService({ databaseUrl: services().databaseUrl });
+    jobs = new JobRepository(prisma);
+    webhooks = new WebhookRepository(prisma);
+    tenants = new TenantRepository(prisma);
+  });
+  afterAll(async () => {
+    await prisma?.onModuleDestroy();
+  });
+
+  /** What findForTenant answered through Prisma before. */
+  const viaPrisma = async (id: string, tenantId: string | null) => {
+    const job = await prisma.client.job.findFirst({ where: { id, tenantId } });
+    return job ? (await withResults(prisma, [job]))[0] : null;
+  };
+
+  it('reads a job with its result as Prisma did, and never another tenant’s', async () => {
+    const a = await tenants.create('reads-a');
+    const b = await tenants.create('reads-b');
+    const input = {
+      boardXSize: 19,
+      moves: [
+        ['B', 'Q16'],
+        ['W', 'D4'],
+      ],
+      note: 'é ✓',
+    };
+    const options = { analyses: ['board'], analysisOptions: { board: { x: 1.5 } } };
+    await jobs.createIfAbsent({
+      id: 'reads-1',
+      tenantId: a.id,
+      kind: 'position',
+      input,
+      options,
+      inputHash: 'h1',
+    });
+    await jobs.createIfAbsent({
+      id: 'reads-2',
+      tenantId: null,
+      kind: 'position',
+      input: {},
+      inputHash: 'h2',
+    });
+
+    // Queued, no result yet.
+    const queued = await jobs.findForTenant('reads-1', a.id);
+    expect(queued).toEqual(await viaPrisma('reads-1', a.id));
+    expect(queued).toMatchObject({ id: 'reads-1', status: 'queued', input, options, result: null });
+
+    // Completed with a result, an error object and timings.
+    const created = (await prisma.client.job.findFirstOrThrow({ where: { id: 'reads-1' } })).createdAt;
+    await prisma.client.job.updateMany({
+      where: { id: 'reads-1' },
+      data: {
+        status: 'completed',
+        progress: 100,
+        attempts: 2,
+        startedAt: new Date(created.getTime() + 5),
+        finishedAt: new Date(created.getTime() + 17),
+        timings: { engineMs: 3.25 },
+        error: { code: 'x', retryable: false },
+      },
+    });
+    await prisma.client.jobResult.create({
+      data: { jobId: 'reads-1', jobCreatedAt: created, result: { score: -3.5, maps: [[0, 1], [2]] } },
+    });
+    const done = await jobs.findForTenant('reads-1', a.id);
+    expect(done).toEqual(await viaPrisma('reads-1', a.id));
+    expect(done?.result?.result).toEqual({ score: -3.5, maps: [[0, 1], [2]] });
+    expect(done?.startedAt?.getTime()).toBe(created.getTime() + 5);
+
+    expect(await jobs.findForTenant('reads-1', b.id)).toBeNull();
+    expect(await jobs.findForTenant('reads-1', null)).toBeNull();
+    expect(await jobs.findForTenant('missing', a.id)).toBeNull();
+    // A job without a tenant (auto-followed games) is found with a null tenant only.
+    expect(await jobs.findForTenant('reads-2', null)).toEqual(await viaPrisma('reads-2', null));
+    expect((await jobs.findForTenant('reads-2', null))?.id).toBe('reads-2');
+    expect(await jobs.findForTenant('reads-2', a.id)).toBeNull();
+  });
+
+  it('reads a job’s webhook deliveries as Prisma did, oldest first, the tenant’s only', async () => {
+    const a = await tenants.create('deliveries-a');
+    const b = await tenants.create('deliveries-b');
+    await jobs.createIfAbsent({
+      id: 'reads-3',
+      tenantId: a.id,
+      kind: 'position',
+      input: {},
+      inputHash: 'h3',
+    });
+    const hook = await webhooks.create({
+      tenantId: a.id,
+      url: 'https://example.test/h',
+      secretEncrypted: 's',
+      events: ['job.completed'],
+    });
+    const at = new Date('2026-11-28T10:00:00.123Z');
+    for (const [k, created] of [at, new Date(at.getTime() - 1000), at].entries()) {
+      await prisma.client.webhookDelivery.create({
+        data: {
+          webhookId: hook.id,
+          tenantId: a.id,
+          url: hook.url,
+          event: 'job.completed',
+          jobId: 'reads-3',
+          payload: { k, nested: { ok: true } },
+          status: k === 0 ? 'delivered' : 'pending',
+          attempts: k,
+          responseCode: k === 0 ? 204 : null,
+          lastError: k === 2 ? 'timeout' : null,
+          createdAt: created,
+          deliveredAt: k === 0 ? new Date(at.getTime() + 50) : null,
+        },
+      });
+    }
+    await prisma.client.webhookDelivery.create({
+      data: { tenantId: b.id, url: 'https://b.test', event: 'job.completed', jobId: 'reads-3', payload: {} },
+    });
+    const raw = await webhooks.deliveriesOfJob('reads-3', a.id);
+    const before = await prisma.client.webhookDelivery.findMany({
+      where: { jobId: 'reads-3', tenantId: a.id },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+    expect(raw).toEqual(before);
+    expect(raw.map((d) => (d.payload as { k: number }).k)).toEqual([
+      1,
+      ...(raw[1].id < raw[2].id ? [0, 2] : [2, 0]),
+    ]);
+    expect(await webhooks.deliveriesOfJob('reads-3', b.id)).toHaveLength(1);
+    expect(await webhooks.deliveriesOfJob('nothing', a.id)).toEqual([]);
+  });
+});
