@@ -2,6 +2,7 @@ import type { Board } from '../board/board';
 import { BLACK, EMPTY, WHITE, type Player } from '../board/color';
 import { TacticalMoves, type MoveGenDepths } from './moves';
 import { orderCandidates } from './ordering';
+import { ReadingLine } from './line';
 import { codeRank, downgrade, invert, packResult, ReadCode, unpackResult, type ReadResult } from './result';
 import { TranspositionTable } from './transposition';
 
@@ -87,8 +88,7 @@ export class TacticalReader {
   private readonly moveBuf: Int32Array[] = [];
   private readonly scoreBuf: Int32Array[] = [];
   private readonly libBuf = new Int32Array(8);
-  private readonly refBuf: Int32Array[] = [];
-  private readonly refCount: number[] = [];
+  private readonly line = new ReadingLine(MOVES_PER_NODE);
   private readonly gen: TacticalMoves;
 
   constructor(
@@ -173,6 +173,7 @@ export class TacticalReader {
     const op = OP_ATTACK + cap - 1;
     const lo = this.keyLo();
     const hi = this.keyHi();
+    if (this.line.repeats(depth, lo, hi)) return n === 1 ? capture : packResult(ReadCode.Fail, 0);
     const cached = this.table.get(lo, hi, s, op);
     if (cached >= 0) return cached;
 
@@ -184,7 +185,7 @@ export class TacticalReader {
       b.colors[s] === EMPTY
         ? this.afterCapture(m, attacker, depth)
         : invert(this.noteRefutation(depth, this.readDefend(s, depth + 1)));
-    this.refCount[depth] = 0;
+    this.line.clearRefutations(depth);
     let result = this.bestOf(s, depth, attacker, moves, count, score);
     result = this.tryRefutations(s, depth, attacker, true, n, moves, scores, count, result, score);
     if (codeRank(unpackResult(capture).code) > codeRank(unpackResult(result).code)) result = capture;
@@ -313,6 +314,7 @@ export class TacticalReader {
     const op = OP_DEFEND + cap - 1;
     const lo = this.keyLo();
     const hi = this.keyHi();
+    if (this.line.repeats(depth, lo, hi)) return packResult(ReadCode.Win, 0);
     const cached = this.table.get(lo, hi, s, op);
     if (cached >= 0) return cached;
 
@@ -320,7 +322,7 @@ export class TacticalReader {
     let count = this.withRetake(color, depth, moves, this.gen.defenseMoves(s, color, n, depth, moves));
     count = orderCandidates(b, s, color, false, n, depth < this.params.koDepth, moves, scores, count);
     const score = () => invert(this.noteRefutation(depth, this.readAttack(s, depth + 1)));
-    this.refCount[depth] = 0;
+    this.line.clearRefutations(depth);
     let result = this.bestOf(s, depth, color, moves, count, score);
     result = this.tryRefutations(s, depth, color, false, n, moves, scores, count, result, score);
     if (depth > 0) result = this.tenuki(s, depth, result);
@@ -328,20 +330,11 @@ export class TacticalReader {
     return result;
   }
 
-  /** Records the opponent's move of a packed reply that works for it (below refutationDepth). Its code. */
+  /** Notes the opponent's move of a packed reply that works for it (below refutationDepth). Its code. */
   private noteRefutation(depth: number, packed: number): number {
     const r = unpackResult(packed);
-    if (r.code !== ReadCode.Fail && r.move !== 0 && depth < this.params.refutationDepth) {
-      let buf = this.refBuf[depth];
-      if (!buf) {
-        buf = new Int32Array(MOVES_PER_NODE);
-        this.refBuf[depth] = buf;
-      }
-      const k = this.refCount[depth];
-      let seen = false;
-      for (let i = 0; i < k; i++) if (buf[i] === r.move) seen = true;
-      if (!seen && k < buf.length) buf[this.refCount[depth]++] = r.move;
-    }
+    if (r.code !== ReadCode.Fail && r.move !== 0 && depth < this.params.refutationDepth)
+      this.line.noteRefutation(depth, r.move);
     return r.code;
   }
 
@@ -363,13 +356,12 @@ export class TacticalReader {
     score: (m: number) => number,
   ): number {
     if (depth >= this.params.refutationDepth || unpackResult(result).code === ReadCode.Win) return result;
-    const k = this.refCount[depth];
+    const k = this.line.refutationCount(depth);
     if (k === 0 || this.exhausted) return result;
-    const refs = this.refBuf[depth];
     const extra = moves.subarray(count);
     let m = 0;
     for (let i = 0; i < k && m < extra.length; i++) {
-      const r = refs[i];
+      const r = this.line.refutation(depth, i);
       let tried = false;
       for (let j = 0; j < count; j++) if (moves[j] === r) tried = true;
       if (!tried && this.board.colors[r] === EMPTY) extra[m++] = r;
