@@ -2,10 +2,11 @@
  * Api gateway benchmark: requests per second and latency (p50/p99) of the HTTP front alone, the
  * built api as a real process with no worker: `POST /v1/positions` (auth, rate limit, validation
  * and a legality replay on the engine, jobs row, BullMQ add) with distinct 19x19 positions, then
- * `GET /v1/jobs/:id` of those jobs, then requests refused with 422 (an illegal move), then the
- * first phase's bodies again (the same jobs: the repeat path); first a public probe (`/healthz`:
- * no auth, no body), the framework's own floor. Each phase also gives the api process's CPU per
- * request (from /proc), the figure to compare on a loaded machine.
+ * `GET /v1/jobs/:id` of those jobs, then requests refused with 422 (an illegal move), then new
+ * jobs with an Idempotency-Key each, then the first phase's bodies again (the same jobs: the
+ * repeat path); first a public probe (`/healthz`: no auth, no body), the framework's own floor.
+ * Each phase also gives the api process's CPU per request (from /proc), the figure to compare on
+ * a loaded machine.
  *
  * Run: `npm run build && npm run bench:api` (= `npx tsx bench/api.ts`), with DATABASE_URL (an
  * admin URL: a scratch database is created and dropped) and REDIS_URL.
@@ -176,6 +177,17 @@ async function main(): Promise<void> {
     results.push(
       await phase('POST /v1/positions refused (illegal move, 422)', REQUESTS, async () => {
         const res = await fetch(`${base}/v1/positions`, { method: 'POST', headers, body: illegal });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    results.push(
+      await phase('POST /v1/positions, new job, Idempotency-Key', REQUESTS, async (i) => {
+        const res = await fetch(`${base}/v1/positions`, {
+          method: 'POST',
+          headers: { ...headers, 'Idempotency-Key': `bench-${prefix}-${i}` },
+          body: JSON.stringify(position(2e6 + i)),
+        });
         await res.arrayBuffer();
         return res.status;
       }),

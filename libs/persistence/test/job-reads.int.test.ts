@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useIsolatedServices } from '../../../test/support/services';
-import { JobRepository, PrismaService, TenantRepository, WebhookRepository } from '../src';
+import { BatchRepository, JobRepository, PrismaService, TenantRepository, WebhookRepository } from '../src';
 import { withResults } from '../src/repositories/job-results';
 
 /**
@@ -9,13 +9,16 @@ import { withResults } from '../src/repositories/job-results';
  */
 describe('job reads against real PostgreSQL', () => {
   const services = useIsolatedServices();
+  const prisma0 = () => prisma;
   let prisma: PrismaService;
   let jobs: JobRepository;
   let webhooks: WebhookRepository;
   let tenants: TenantRepository;
+  let batches: BatchRepository;
 
   beforeAll(() => {
     prisma = new PrismaService({ databaseUrl: services().databaseUrl });
+    batches = new BatchRepository(prisma0());
     jobs = new JobRepository(prisma);
     webhooks = new WebhookRepository(prisma);
     tenants = new TenantRepository(prisma);
@@ -138,11 +141,62 @@ describe('job reads against real PostgreSQL', () => {
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
     expect(raw).toEqual(before);
-    expect(raw.map((d) => (d.payload as { k: number }).k)).toEqual([
-      1,
-      ...(raw[1].id < raw[2].id ? [0, 2] : [2, 0]),
-    ]);
+    // Oldest first; the two of the same time in id order.
+    expect((raw[0].payload as { k: number }).k).toBe(1);
+    expect(
+      raw
+        .slice(1)
+        .map((d) => (d.payload as { k: number }).k)
+        .sort(),
+    ).toEqual([0, 2]);
+    expect(raw[1].id < raw[2].id).toBe(true);
     expect(await webhooks.deliveriesOfJob('reads-3', b.id)).toHaveLength(1);
     expect(await webhooks.deliveriesOfJob('nothing', a.id)).toEqual([]);
+  });
+
+  it('finds jobs and batches by Idempotency-Key and repeats as Prisma did', async () => {
+    const a = await tenants.create('keys-a');
+    const b = await tenants.create('keys-b');
+    const job = { tenantId: a.id, kind: 'position' as const, input: { m: 1 }, inputHash: 'h4' };
+    const first = await jobs.createIfAbsent({ ...job, id: 'reads-4', idempotencyKey: 'key-1' });
+    expect(first.created).toBe(true);
+    const byKey = await jobs.findByIdempotencyKey(a.id, 'key-1');
+    expect(byKey).toEqual(
+      await prisma.client.job.findFirst({ where: { tenantId: a.id, idempotencyKey: 'key-1' } }),
+    );
+    expect(byKey?.id).toBe('reads-4');
+    expect(await jobs.findByIdempotencyKey(b.id, 'key-1')).toBeNull();
+    expect(await jobs.findByIdempotencyKey(a.id, 'key-2')).toBeNull();
+    // The same job again (no key): the stored row, as Prisma reads it.
+    const again = await jobs.createIfAbsent({ ...job, id: 'reads-4' });
+    expect(again).toEqual({
+      job: await prisma.client.job.findFirst({ where: { id: 'reads-4' } }),
+      created: false,
+    });
+
+    const batch = {
+      tenantId: a.id,
+      jobIds: ['reads-4', 'x', 'reads-4'],
+      idempotencyKey: 'bkey',
+      requestHash: 'rh',
+    };
+    const made = await batches.createIfAbsent({ ...batch, id: '00000000-0000-4000-8000-000000000001' });
+    expect(made.created).toBe(true);
+    const stored = await prisma.client.batch.findUnique({
+      where: { id: '00000000-0000-4000-8000-000000000001' },
+    });
+    expect(made.batch).toEqual(stored);
+    expect(stored).toMatchObject({ size: 3, jobIds: ['reads-4', 'x', 'reads-4'], requestHash: 'rh' });
+    // The same key again under another id: the first batch.
+    const repeat = await batches.createIfAbsent({ ...batch, id: '00000000-0000-4000-8000-000000000002' });
+    expect(repeat).toEqual({ batch: stored, created: false });
+    expect(await batches.findByIdempotencyKey(a.id, 'bkey')).toEqual(stored);
+    expect(await batches.findByIdempotencyKey(b.id, 'bkey')).toBeNull();
+    // Without a key: a new batch each time, and the same id again is the first.
+    const plain = { tenantId: b.id, jobIds: [], id: '00000000-0000-4000-8000-000000000003' };
+    expect((await batches.createIfAbsent(plain)).created).toBe(true);
+    const same = await batches.createIfAbsent(plain);
+    expect(same.created).toBe(false);
+    expect(same.batch).toMatchObject({ id: plain.id, size: 0, jobIds: [], idempotencyKey: null });
   });
 });

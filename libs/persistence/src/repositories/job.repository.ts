@@ -131,7 +131,8 @@ export class JobRepository {
     const existing =
       (job.idempotencyKey && job.tenantId
         ? await this.findByIdempotencyKey(job.tenantId, job.idempotencyKey)
-        : null) ?? (await this.prisma.client.job.findFirstOrThrow({ where: { id: job.id } }));
+        : null) ?? (await this.findById(job.id));
+    if (!existing) throw new Error(`job ${job.id}: insert skipped but no conflicting row found`);
     return { job: existing, created: false };
   }
 
@@ -193,9 +194,27 @@ export class JobRepository {
     });
   }
 
-  /** The tenant's job submitted with this Idempotency-Key, or null. */
-  findByIdempotencyKey(tenantId: string, idempotencyKey: string): Promise<Job | null> {
-    return this.prisma.client.job.findFirst({ where: { tenantId, idempotencyKey } });
+  /**
+   * The tenant's job submitted with this Idempotency-Key, or null. A prepared statement on the
+   * pool, as findById: a submission with a key reads this first, and a query through Prisma's
+   * query compiler cost about 1 ms of the api's CPU.
+   */
+  async findByIdempotencyKey(tenantId: string, idempotencyKey: string): Promise<Job | null> {
+    const [row] = await this.prisma.query<JobRow>(
+      Prisma.sql`SELECT ${JOB_COLUMNS_BUT_INPUT}, input, options FROM jobs
+                  WHERE tenant_id = ${tenantId}::uuid AND idempotency_key = ${idempotencyKey} LIMIT 1`,
+      'jobs.findByIdempotencyKey',
+    );
+    return row ? jobOfRow(row) : null;
+  }
+
+  /** The job with this id, whatever its tenant, or null (a repeated submission's row). */
+  private async findById(id: string): Promise<Job | null> {
+    const [row] = await this.prisma.query<JobRow>(
+      Prisma.sql`SELECT ${JOB_COLUMNS_BUT_INPUT}, input, options FROM jobs WHERE id = ${id} LIMIT 1`,
+      'jobs.findById',
+    );
+    return row ? jobOfRow(row) : null;
   }
 
   /**
