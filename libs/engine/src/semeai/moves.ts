@@ -61,6 +61,12 @@ function eyePoints(view: DragonView | null): Set<number> {
   return s;
 }
 
+/** True when one of the strings has a liberty outside `eyes`. */
+function hasOutsideLiberty(board: Board, strings: readonly number[], eyes: Set<number>, scratch: RaceScratch): boolean {
+  for (const s of strings) for (const l of stringLiberties(board, s, scratch.libs)) if (!eyes.has(l)) return true;
+  return false;
+}
+
 /** Empty points of the eye space holding p in `view`, or 0 when p is in none. */
 function eyeSpaceEmpties(board: Board, view: DragonView | null, p: number): number {
   if (!view) return 0;
@@ -74,12 +80,28 @@ function eyeSpaceEmpties(board: Board, view: DragonView | null, p: number): numb
 }
 
 /**
+ * `moves` with the sacrifices (self-atari that captures nothing) moved after the others, order kept:
+ * at the root, where a quiet move and a sacrifice both win, the quiet one is the answer.
+ */
+export function sacrificesLast(board: Board, player: Player, moves: readonly number[]): number[] {
+  const quiet: number[] = [];
+  const sacrifices: number[] = [];
+  for (const p of moves) {
+    const f = board.analyzeMove(p, player);
+    if (f & MoveFlag.SelfAtari && !(f & MoveFlag.Capturing)) sacrifices.push(p);
+    else quiet.push(p);
+  }
+  return quiet.concat(sacrifices);
+}
+
+/**
  * The moves of `player` (owner of `own`) in the race against `enemy`, best first, at most `width`:
  * captures of enemy strings in atari that touch its goal or belong to the enemy goal; saving its own
  * goal strings in atari; the vital points of the enemy's unsettled eye spaces and of its own; the
  * enemy goal's liberties, weakest string first, outside liberties before shared ones (a self-atari
  * only inside an enemy eye space of two or more points, which shrinks the eye); extensions that add
- * liberties to its weakest goal string. Points the side keeps empty are not filled.
+ * liberties to its weakest goal string; once the enemy has no liberty outside its eye spaces, joins
+ * of its own stones inside them. Points the side keeps empty are not filled.
  */
 export function raceMoves(
   board: Board,
@@ -170,6 +192,29 @@ export function raceMoves(
       const f = board.analyzeMove(l, player);
       if (f & (MoveFlag.Illegal | MoveFlag.SelfAtari)) continue;
       c.add(l, 300 + gain);
+    }
+  }
+
+  // Joins, once the enemy has no liberty outside its eye spaces: our stones there linked without
+  // losing liberties (the shape the enemy must capture grows into a dead one: a bent four).
+  if (enemy.view && !hasOutsideLiberty(board, theirs, eyePoints(enemy.view), scratch)) {
+    const enemyEyes = eyePoints(enemy.view);
+    for (const s of mine) {
+      if (!enemyEyes.has(s)) continue;
+      const sLibs = board.chainLiberties(s);
+      for (const l of stringLiberties(board, s, scratch.libs)) {
+        if (own.keepEmpty[l] || c.has(l) || !enemyEyes.has(l)) continue;
+        let joins = false;
+        for (let k = 0; k < 4; k++) {
+          const q = l + adj[k];
+          if (board.colors[q] === player && board.chainHead(q) !== board.chainHead(s)) joins = true;
+        }
+        if (!joins || board.analyzeMove(l, player) & MoveFlag.Illegal) continue;
+        board.playAssumeLegal(l, player);
+        const after = board.chainLiberties(l);
+        board.undo();
+        if (after >= sLibs) c.add(l, 450);
+      }
     }
   }
 

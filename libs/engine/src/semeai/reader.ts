@@ -5,7 +5,8 @@ import { codeRank, downgrade, invert, packResult, ReadCode, unpackResult } from 
 import { TranspositionTable } from '../reading/transposition';
 import { countRace, RaceCount } from './count';
 import { goalCaptured, type RaceGoal } from './goal';
-import { raceMoves, RaceScratch, type RaceSide } from './moves';
+import { raceMoves, RaceScratch, sacrificesLast, type RaceSide } from './moves';
+import { sureEyes } from './shapes';
 
 /** Limits of the race reading. */
 export interface SemeaiParams {
@@ -66,6 +67,9 @@ export class SemeaiReader {
   private keepA!: Uint8Array;
   private keepB!: Uint8Array;
   private question = DEFEND;
+  /** The position (hash) at each depth of the line being read. */
+  private readonly pathLo: Uint32Array;
+  private readonly pathHi: Uint32Array;
   private readonly nodeView: OwlViewParams;
 
   constructor(
@@ -75,6 +79,8 @@ export class SemeaiReader {
     this.owlScratch = new OwlScratch(board.geo.arraySize);
     this.scratch = new RaceScratch(board.geo.arraySize);
     this.zeros = new Uint8Array(board.geo.arraySize);
+    this.pathLo = new Uint32Array(params.maxDepth + 1);
+    this.pathHi = new Uint32Array(params.maxDepth + 1);
     this.nodeView = { ...DEFAULT_OWL_VIEW_PARAMS, maxEyeSpace: params.nodeEyeSpace, escapeRoom: 0 };
   }
 
@@ -143,7 +149,7 @@ export class SemeaiReader {
   private livesAfterCapture(goal: RaceGoal): boolean {
     const v = this.view(goal, true);
     if (!v) return false;
-    return v.minEyes >= 2 || v.room >= DEFAULT_OWL_VIEW_PARAMS.escapeRoom || v.connects;
+    return sureEyes(this.board, v) >= 2 || v.room >= DEFAULT_OWL_VIEW_PARAMS.escapeRoom || v.connects;
   }
 
   /** Two eyes in spaces free of the other goal's stones. */
@@ -187,6 +193,11 @@ export class SemeaiReader {
     if (goalCaptured(board, this.a)) return win(this.livesAfterCapture(this.b) ? ((3 - p) as Player) : p);
     if (goalCaptured(board, this.b)) return win(this.livesAfterCapture(this.a) ? p : ((3 - p) as Player));
     if (passes >= 2 || depth >= this.params.maxDepth || this.nodes >= this.params.budget) return win(bothLive);
+    // A position repeated on this line with the same side to move: nobody made progress.
+    for (let d = depth - 2; d >= 0; d -= 2)
+      if (this.pathLo[d] === board.hashLo && this.pathHi[d] === board.hashHi) return win(bothLive);
+    this.pathLo[depth] = board.hashLo;
+    this.pathHi[depth] = board.hashHi;
     this.nodes++;
     const va = this.viewAfter(this.a, parentA, last);
     const vb = this.viewAfter(this.b, parentB, last);
@@ -215,7 +226,8 @@ export class SemeaiReader {
     const sideB: RaceSide = { goal: this.b, view: vb, keepEmpty: this.keepB };
     const own = toMove === p ? sideA : sideB;
     const enemy = toMove === p ? sideB : sideA;
-    const moves = raceMoves(board, toMove, own, enemy, this.scratch, this.params.width);
+    const found = raceMoves(board, toMove, own, enemy, this.scratch, this.params.width);
+    const moves = root ? sacrificesLast(board, toMove, found) : found;
     const other = (3 - toMove) as Player;
     let best: number = ReadCode.Fail;
     let bestMove = 0;

@@ -64,4 +64,10 @@ describe('semeai reader', () => {
     expect(answer(69)).toBe('0 0 PASS');
     expect(answer(70)).toMatch(/^1 1 (PASS|L3)$/);
   });
+
+  it('a bent four in the corner is dead: the inside stones are joined and given up (semeai 66, 67, 68)', () => {
+    expect(answer(66)).toMatch(/^1 1 (PASS|N13)$/);
+    expect(answer(67)).toBe('0 0 PASS');
+    expect(answer(68)).toMatch(/^1 1 (PASS|A5|B5|C3|D3)$/);
+  });
 });
