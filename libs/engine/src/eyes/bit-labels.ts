@@ -47,12 +47,12 @@ export abstract class BitLabelling extends BitBoardState {
 
   /** Points the stones `dm` and static chains `sm` at component c. */
   private setUnits(dm: number, sm: number, c: number): void {
-    for (let x = dm; x !== 0; ) {
+    for (let x = dm; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       this.setUnit(bitIndex(bit), c);
     }
-    for (let x = sm; x !== 0; ) {
+    for (let x = sm; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       this.setUnit(this.n + bitIndex(bit), c);
@@ -166,7 +166,7 @@ export abstract class BitLabelling extends BitBoardState {
     // The other chains next to the move (one liberty less) or to a captured stone (more).
     let nearDyn = nbrDyn[d];
     let nearStatic = nbrStatic[d];
-    for (let x = captured; x !== 0; ) {
+    for (let x = captured; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       const i = bitIndex(bit);

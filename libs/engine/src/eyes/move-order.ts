@@ -13,8 +13,12 @@ const WHITE = WHITE_EXPORT as Player;
 import { VertexType } from './construction';
 import { ReaderState } from './reader-state';
 
-/** Move-ordering score of a neighbour by colour: empty 2, Black 3, White and the edge 0. */
-const NEIGHBOUR_SCORE = Int32Array.of(2, 3, 0, 0);
+/**
+ * Move-ordering share of a neighbour by colour (empty, Black, White, edge), 5 bits each: its score
+ * times 8 (empty 2, Black 3, White and the edge 0) plus 1 when empty. Shifts, not a table: no
+ * memory read per neighbour.
+ */
+const NEIGHBOURS = (2 * 8 + 1) | ((3 * 8) << 5);
 
 /**
  * GNU Go's move ordering for the tactical search (margins first, self-ataris last, points with
@@ -98,17 +102,16 @@ export abstract class MoveOrdering extends ReaderState {
         if (classic) score = k < n - 3 ? 5 : -10;
         else if (types[k] === VertexType.Regular) score = 5;
       }
-      const c0 = colors[move + a0];
-      const c1 = colors[move + a1];
-      const c2 = colors[move + a2];
-      const c3 = colors[move + a3];
+      // +2 for each empty neighbour, +3 for each Black one (times 8), plus the empty ones.
+      const around =
+        ((NEIGHBOURS >>> (colors[move + a0] * 5)) & 31) +
+        ((NEIGHBOURS >>> (colors[move + a1] * 5)) & 31) +
+        ((NEIGHBOURS >>> (colors[move + a2] * 5)) & 31) +
+        ((NEIGHBOURS >>> (colors[move + a3] * 5)) & 31);
       // Two empty neighbours are two liberties whatever else; with fewer, a self-atari costs 3,
       // tested only when selectMove needs this move's exact score.
-      const empties =
-        (c0 === EMPTY ? 1 : 0) + (c1 === EMPTY ? 1 : 0) + (c2 === EMPTY ? 1 : 0) + (c3 === EMPTY ? 1 : 0);
-      pending[count] = empties < 2 ? 1 : 0;
-      // +2 for each empty neighbour, +3 for each Black one.
-      score += NEIGHBOUR_SCORE[c0] + NEIGHBOUR_SCORE[c1] + NEIGHBOUR_SCORE[c2] + NEIGHBOUR_SCORE[c3];
+      pending[count] = (around & 7) < 2 ? 1 : 0;
+      score += around >> 3;
       moves[count] = move;
       scores[count] = score;
       count++;
