@@ -13,6 +13,7 @@ const WHITE = WHITE_EXPORT as Player;
 import { Geometry } from '../board/geometry';
 import { seededWords } from '../board/random';
 import { labelChains } from './chain-labels';
+import { UnionFindLabels } from './union-find-labels';
 
 /**
  * What the eye reader needs from a board: the shared engine Board's play/undo and chain queries.
@@ -86,28 +87,10 @@ export class CompactReadingBoard implements ReadingBoard {
   private markGen = 0;
   private labelled = false;
   private readonly undoStack: number[][] = [];
-  /** Reduced labellings saved before each move on the undo stack (`savedAt[depth]` = 1 when saved). */
-  private savedParents = new Int32Array(0);
-  private savedLibs = new Int32Array(0);
-  private readonly savedAt: number[] = [];
   private readonly queue: Int32Array;
+  /** The union-find labelling when moves fall on known points, else null. */
+  private reducedLabels: UnionFindLabels | null = null;
 
-  // Reduced labelling, used when only a known set of points ("dynamic" points) ever changes, as in
-  // an eye problem: stones elsewhere form fixed static chains, so a position's chains are found by
-  // a union-find over the static chains and the few dynamic stones instead of a full-board scan.
-  private dynamic: Int32Array | null = null;
-  /** Index of a dynamic point in `dynamic`, or -1. */
-  private dynamicIndex: Int32Array = new Int32Array(0);
-  /** Static chain id of a static stone, or -1. */
-  private staticId: Int32Array = new Int32Array(0);
-  private staticStones: Int32Array[] = [];
-  /** Empty non-dynamic points next to each static chain (they never change). */
-  private staticLibs: Int32Array[] = [];
-  /** Some static liberty touches two static chains (their counts must then be deduplicated). */
-  private staticLibsShared = false;
-  private parent: Int32Array = new Int32Array(0);
-  /** Liberty count by union-find root. */
-  private rootLibs: Int32Array = new Int32Array(0);
   /** Static stones captured on the current line: the reduced labelling is off while any is. */
   private staticRemoved = 0;
 
@@ -138,189 +121,12 @@ export class CompactReadingBoard implements ReadingBoard {
       }
     });
     const board = new CompactReadingBoard(geo, colors);
-    if (dynamicPoints) board.setDynamic(dynamicPoints);
+    if (dynamicPoints) board.reducedLabels = new UnionFindLabels(geo, colors, dynamicPoints);
     return board;
   }
 
-  private setDynamic(points: ArrayLike<number>): void {
-    const n = this.geo.arraySize;
-    const adj = this.geo.adjacent;
-    const dyn = Int32Array.from(new Set(Array.from(points)));
-    this.dynamic = dyn;
-    this.dynamicIndex = new Int32Array(n).fill(-1);
-    dyn.forEach((p, i) => (this.dynamicIndex[p] = i));
-    this.staticId = new Int32Array(n).fill(-1);
-    const { colors, staticId, dynamicIndex } = this;
-    for (const start of this.geo.points) {
-      const c = colors[start];
-      if (c === EMPTY || dynamicIndex[start] >= 0 || staticId[start] >= 0) continue;
-      const id = this.staticStones.length;
-      const stones = [start];
-      staticId[start] = id;
-      const libs = new Set<number>();
-      for (let i = 0; i < stones.length; i++) {
-        for (let k = 0; k < 4; k++) {
-          const q = stones[i] + adj[k];
-          if (colors[q] === EMPTY && dynamicIndex[q] < 0) libs.add(q);
-          else if (colors[q] === c && dynamicIndex[q] < 0 && staticId[q] < 0) {
-            staticId[q] = id;
-            stones.push(q);
-          }
-        }
-      }
-      this.staticStones.push(Int32Array.from(stones));
-      this.staticLibs.push(Int32Array.from(libs));
-    }
-    const owners = new Map<number, number>();
-    this.staticLibs.forEach((libs, id) => {
-      for (const l of libs) {
-        const owner = owners.get(l);
-        if (owner !== undefined && owner !== id) this.staticLibsShared = true;
-        owners.set(l, id);
-      }
-    });
-    const total = this.staticStones.length + dyn.length;
-    this.parent = new Int32Array(total);
-    this.rootLibs = new Int32Array(total);
-  }
-
   private reduced(): boolean {
-    return this.dynamic !== null && this.staticRemoved === 0;
-  }
-
-  private find(i: number): number {
-    const parent = this.parent;
-    while (parent[i] !== i) {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
-    }
-    return i;
-  }
-
-  /** Union-find node of a stone. */
-  private nodeOf(p: number): number {
-    const d = this.dynamicIndex[p];
-    return d >= 0 ? this.staticStones.length + d : this.staticId[p];
-  }
-
-  private reducedLabels(): void {
-    const dyn = this.dynamic!;
-    const { colors, parent, rootLibs, mark } = this;
-    const adj = this.geo.adjacent;
-    const statics = this.staticStones.length;
-    for (let i = 0; i < parent.length; i++) parent[i] = i;
-    for (let d = 0; d < dyn.length; d++) {
-      const p = dyn[d];
-      const c = colors[p];
-      if (c === EMPTY) continue;
-      for (let k = 0; k < 4; k++) {
-        const q = p + adj[k];
-        if (colors[q] !== c) continue;
-        const a = this.find(statics + d);
-        const b = this.find(this.nodeOf(q));
-        if (a !== b) parent[a] = b;
-      }
-    }
-    rootLibs.fill(0);
-    if (this.staticLibsShared) {
-      // Static liberties, deduplicated per root when several static chains merged.
-      for (let s = 0; s < statics; s++) {
-        const r = this.find(s);
-        let first = true;
-        for (let t = 0; t < s; t++) {
-          if (this.find(t) === r) {
-            first = false;
-            break;
-          }
-        }
-        if (!first) continue;
-        const gen = ++this.markGen;
-        for (let t = s; t < statics; t++) {
-          if (this.find(t) !== r) continue;
-          const libs = this.staticLibs[t];
-          for (let i = 0; i < libs.length; i++) {
-            if (mark[libs[i]] !== gen) {
-              mark[libs[i]] = gen;
-              rootLibs[r]++;
-            }
-          }
-        }
-      }
-    } else {
-      // No static liberty touches two static chains: merged chains just add their counts.
-      for (let s = 0; s < statics; s++) rootLibs[this.find(s)] += this.staticLibs[s].length;
-    }
-    for (let d = 0; d < dyn.length; d++) {
-      const e = dyn[d];
-      if (colors[e] !== EMPTY) continue;
-      let r0 = -1;
-      let r1 = -1;
-      let r2 = -1;
-      for (let k = 0; k < 4; k++) {
-        const q = e + adj[k];
-        const c = colors[q];
-        if (c !== BLACK && c !== WHITE) continue;
-        const r = this.find(this.nodeOf(q));
-        if (r === r0 || r === r1 || r === r2) continue;
-        rootLibs[r]++;
-        if (r0 < 0) r0 = r;
-        else if (r1 < 0) r1 = r;
-        else r2 = r;
-      }
-    }
-  }
-
-  /** Calls back every stone of the chain at p (reduced mode). */
-  private reducedStones(p: number, out: Int32Array | undefined): number {
-    const root = this.find(this.nodeOf(p));
-    const statics = this.staticStones.length;
-    let n = 0;
-    for (let s = 0; s < statics; s++) {
-      if (this.find(s) !== root) continue;
-      const stones = this.staticStones[s];
-      if (out) out.set(stones, n);
-      n += stones.length;
-    }
-    const dyn = this.dynamic!;
-    for (let d = 0; d < dyn.length; d++) {
-      if (this.colors[dyn[d]] !== EMPTY && this.find(statics + d) === root) {
-        if (out) out[n] = dyn[d];
-        n++;
-      }
-    }
-    return n;
-  }
-
-  private reducedLibertyPoints(p: number, out: Int32Array | undefined): number {
-    const root = this.find(this.nodeOf(p));
-    const statics = this.staticStones.length;
-    const tag = ++this.markGen;
-    let n = 0;
-    for (let s = 0; s < statics; s++) {
-      if (this.find(s) !== root) continue;
-      const libs = this.staticLibs[s];
-      for (let i = 0; i < libs.length; i++) {
-        if (this.mark[libs[i]] === tag) continue;
-        this.mark[libs[i]] = tag;
-        if (out) out[n] = libs[i];
-        n++;
-      }
-    }
-    const dyn = this.dynamic!;
-    const adj = this.geo.adjacent;
-    for (let d = 0; d < dyn.length; d++) {
-      const e = dyn[d];
-      if (this.colors[e] !== EMPTY) continue;
-      for (let k = 0; k < 4; k++) {
-        const c = this.colors[e + adj[k]];
-        if ((c === BLACK || c === WHITE) && this.find(this.nodeOf(e + adj[k])) === root) {
-          if (out) out[n] = e;
-          n++;
-          break;
-        }
-      }
-    }
-    return n;
+    return this.reducedLabels !== null && this.staticRemoved === 0;
   }
 
   private toggleStone(p: number, c: number): void {
@@ -340,7 +146,7 @@ export class CompactReadingBoard implements ReadingBoard {
     if (this.labelled) return;
     this.labelled = true;
     if (this.reduced()) {
-      this.reducedLabels();
+      this.reducedLabels!.label();
       return;
     }
     this.markGen = labelChains(
@@ -357,19 +163,19 @@ export class CompactReadingBoard implements ReadingBoard {
 
   chainHead(p: number): number {
     this.ensureLabels();
-    if (this.reduced()) return this.find(this.nodeOf(p));
+    if (this.reduced()) return this.reducedLabels!.head(p);
     return this.label[p];
   }
 
   chainLiberties(p: number): number {
     this.ensureLabels();
-    if (this.reduced()) return this.rootLibs[this.find(this.nodeOf(p))];
+    if (this.reduced()) return this.reducedLabels!.liberties(p);
     return this.libCount[this.label[p]];
   }
 
   chainStones(p: number, out?: Int32Array): number {
     this.ensureLabels();
-    if (this.reduced()) return this.reducedStones(p, out);
+    if (this.reduced()) return this.reducedLabels!.stones(p, out);
     let n = 0;
     for (let q = this.label[p]; q !== 0; q = this.nextStone[q]) {
       if (out) out[n] = q;
@@ -380,7 +186,7 @@ export class CompactReadingBoard implements ReadingBoard {
 
   chainLibertyPoints(p: number, out?: Int32Array): number {
     this.ensureLabels();
-    if (this.reduced()) return this.reducedLibertyPoints(p, out);
+    if (this.reduced()) return this.reducedLabels!.libertyPoints(p, out);
     const adj = this.geo.adjacent;
     const gen = ++this.markGen;
     let n = 0;
@@ -426,8 +232,9 @@ export class CompactReadingBoard implements ReadingBoard {
       for (let i = 0; i < n; i++) captured.push(this.queue[i]);
     }
     let staticDelta = 0;
-    if (this.dynamic) for (const q of captured) if (this.dynamicIndex[q] < 0) staticDelta++;
-    this.saveLabels();
+    const labels = this.reducedLabels;
+    if (labels) for (const q of captured) if (labels.dynamicIndex[q] < 0) staticDelta++;
+    labels?.save(this.undoStack.length, this.reduced());
     this.staticRemoved += staticDelta;
     const record = [p, this.koPoint, staticDelta];
     this.toggleKo(this.koPoint);
@@ -482,41 +289,6 @@ export class CompactReadingBoard implements ReadingBoard {
     }
     this.koPoint = previousKo;
     this.toggleKo(previousKo);
-    this.labelled = this.restoreLabels();
-  }
-
-  /**
-   * Keeps the reduced labelling of the position before a move (a few dozen numbers), so that undo
-   * gets it back instead of labelling again: the reader undoes every move it tries.
-   */
-  private saveLabels(): void {
-    const depth = this.undoStack.length;
-    if (!this.reduced()) {
-      this.savedAt[depth] = 0;
-      return;
-    }
-    const n = this.parent.length;
-    if (this.savedParents.length < (depth + 1) * n) {
-      const grown = Math.max((depth + 1) * n, this.savedParents.length * 2);
-      const parents = new Int32Array(grown);
-      parents.set(this.savedParents);
-      this.savedParents = parents;
-      const libs = new Int32Array(grown);
-      libs.set(this.savedLibs);
-      this.savedLibs = libs;
-    }
-    this.savedParents.set(this.parent, depth * n);
-    this.savedLibs.set(this.rootLibs, depth * n);
-    this.savedAt[depth] = 1;
-  }
-
-  /** After undo: true when the labelling saved before that move is back in place. */
-  private restoreLabels(): boolean {
-    const depth = this.undoStack.length;
-    if (this.savedAt[depth] !== 1 || !this.reduced()) return false;
-    const n = this.parent.length;
-    this.parent.set(this.savedParents.subarray(depth * n, depth * n + n));
-    this.rootLibs.set(this.savedLibs.subarray(depth * n, depth * n + n));
-    return true;
+    this.labelled = this.reduced() && this.reducedLabels!.restore(this.undoStack.length);
   }
 }
