@@ -45,7 +45,7 @@ export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
   breakChainTwo: 12,
   breakChainThree: 7,
   rescueTwo: 8,
-  netRescue: 5,
+  netRescue: 7,
   breakChainFour: 4,
   friendRescue: 6,
   superstring: 12,
@@ -55,6 +55,8 @@ export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
 const OP_ATTACK = 0;
 const OP_DEFEND = 4;
 const MOVES_PER_NODE = 64;
+/** Cached values are packed result + depth * DEPTH_UNIT (a packed result is below 4 * 4096). */
+const DEPTH_UNIT = 16_384;
 
 /**
  * Tactical reading of strings on one board, GNU Go's tactical reading as the model (its
@@ -174,7 +176,7 @@ export class TacticalReader {
     const lo = this.keyLo();
     const hi = this.keyHi();
     if (this.line.repeats(depth, lo, hi)) return n === 1 ? capture : packResult(ReadCode.Fail, 0);
-    const cached = this.table.get(lo, hi, s, op);
+    const cached = this.cached(lo, hi, s, op, depth);
     if (cached >= 0) return cached;
 
     const [moves, scores] = this.buffers(depth);
@@ -189,7 +191,7 @@ export class TacticalReader {
     let result = this.bestOf(s, depth, attacker, moves, count, score);
     result = this.tryRefutations(s, depth, attacker, true, n, moves, scores, count, result, score);
     if (codeRank(unpackResult(capture).code) > codeRank(unpackResult(result).code)) result = capture;
-    if (!this.exhausted) this.table.set(lo, hi, s, op, result);
+    if (!this.exhausted) this.table.set(lo, hi, s, op, result + depth * DEPTH_UNIT);
     return result;
   }
 
@@ -232,6 +234,16 @@ export class TacticalReader {
     const code = b.colors[m] === EMPTY ? unpackResult(this.readAttack(r, depth + 2)).code : ReadCode.Win;
     b.undo();
     return code;
+  }
+
+  /**
+   * The cached packed result of this question, or -1. Deeper reads try fewer candidate kinds, so a
+   * result read deeper than `depth` is not reused here (it could miss what this depth would try).
+   */
+  private cached(lo: number, hi: number, s: number, op: number, depth: number): number {
+    const v = this.table.get(lo, hi, s, op);
+    if (v < 0 || Math.floor(v / DEPTH_UNIT) > depth) return -1;
+    return v % DEPTH_UNIT;
   }
 
   /** The cache key: the position's hash with the ko master mixed in. */
@@ -315,7 +327,7 @@ export class TacticalReader {
     const lo = this.keyLo();
     const hi = this.keyHi();
     if (this.line.repeats(depth, lo, hi)) return packResult(ReadCode.Win, 0);
-    const cached = this.table.get(lo, hi, s, op);
+    const cached = this.cached(lo, hi, s, op, depth);
     if (cached >= 0) return cached;
 
     const [moves, scores] = this.buffers(depth);
@@ -326,7 +338,7 @@ export class TacticalReader {
     let result = this.bestOf(s, depth, color, moves, count, score);
     result = this.tryRefutations(s, depth, color, false, n, moves, scores, count, result, score);
     if (depth > 0) result = this.tenuki(s, depth, result);
-    if (!this.exhausted) this.table.set(lo, hi, s, op, result);
+    if (!this.exhausted) this.table.set(lo, hi, s, op, result + depth * DEPTH_UNIT);
     return result;
   }
 
