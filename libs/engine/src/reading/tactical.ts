@@ -31,7 +31,7 @@ export interface TacticalParams extends MoveGenDepths {
 
 /** Defaults, GNU Go 3.8's level-10 depths as the model: four liberties to ply 7, three to 16. */
 export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
-  budget: 40_000,
+  budget: 50_000,
   koDepth: 8,
   branchDepth: 13,
   maxDepth: 80,
@@ -43,7 +43,7 @@ export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
   secondOrderThree: 4,
   blockThree: 12,
   breakChainTwo: 12,
-  breakChainThree: 7,
+  breakChainThree: 8,
   rescueTwo: 8,
   netRescue: 7,
   breakChainFour: 4,
