@@ -67,6 +67,14 @@ function hasOutsideLiberty(board: Board, strings: readonly number[], eyes: Set<n
   return false;
 }
 
+/** Adds the approach move p (see {@link raceMoves}) unless it is kept empty, illegal or a self-atari. */
+function addApproach(board: Board, c: Ranked, own: RaceSide, player: Player, p: number): void {
+  if (own.keepEmpty[p] || c.has(p)) return;
+  const f = board.analyzeMove(p, player);
+  if (f & (MoveFlag.Illegal | MoveFlag.SelfAtari)) return;
+  c.add(p, 100);
+}
+
 /** Empty points of the eye space holding p in `view`, or 0 when p is in none. */
 function eyeSpaceEmpties(board: Board, view: DragonView | null, p: number): number {
   if (!view) return 0;
@@ -101,7 +109,9 @@ export function sacrificesLast(board: Board, player: Player, moves: readonly num
  * enemy goal's liberties, weakest string first, outside liberties before shared ones (a self-atari
  * only inside an enemy eye space of two or more points, which shrinks the eye); extensions that add
  * liberties to its weakest goal string; once the enemy has no liberty outside its eye spaces, joins
- * of its own stones inside them. Points the side keeps empty are not filled.
+ * of its own stones inside them; with `approach`, the approach moves for enemy liberties it cannot
+ * fill yet (a self-atari outside a bigger enemy eye space): the empty point beside the liberty, or a
+ * liberty of its short string beside it, last. Points the side keeps empty are not filled.
  */
 export function raceMoves(
   board: Board,
@@ -110,6 +120,7 @@ export function raceMoves(
   enemy: RaceSide,
   scratch: RaceScratch,
   width: number,
+  approach = true,
 ): number[] {
   const c = new Ranked();
   const adj = board.geo.adjacent;
@@ -162,20 +173,34 @@ export function raceMoves(
   for (const s of mine) for (const l of stringLiberties(board, s, scratch.libs)) ownLibs.add(l);
   const ownEyes = eyePoints(own.view);
   const order = theirs.slice().sort((a, b) => board.chainLiberties(a) - board.chainLiberties(b));
+  const approaches: number[] = [];
   order.forEach((s, rank) => {
     const base = 500 - 40 * Math.min(rank, 5);
     for (const l of stringLiberties(board, s, scratch.libs)) {
       if (own.keepEmpty[l]) continue;
       const f = board.analyzeMove(l, player);
       if (f & MoveFlag.Illegal && !(f & MoveFlag.Ko)) continue;
-      if (f & MoveFlag.SelfAtari && !(f & MoveFlag.Capturing) && eyeSpaceEmpties(board, enemy.view, l) < 2)
+      if (f & MoveFlag.SelfAtari && !(f & MoveFlag.Capturing) && eyeSpaceEmpties(board, enemy.view, l) < 2) {
+        approaches.push(l);
         continue;
+      }
       // Where the string would gain most by extending comes first (blocks its way out).
       let gain = 0;
       for (let k = 0; k < 4; k++) if (board.colors[l + adj[k]] === EMPTY && !isLiberty(board, s, l + adj[k])) gain++;
       c.add(l, base + (ownLibs.has(l) ? 0 : 20) + 4 * gain);
     }
   });
+
+  // Approaches: where filling an enemy liberty would be a self-atari, the empty point beside it, or a
+  // liberty of our short string beside it, makes the fill safe later (our stone gets its liberty).
+  for (const l of approach ? approaches : []) {
+    for (let k = 0; k < 4; k++) {
+      const q = l + adj[k];
+      if (board.colors[q] === EMPTY) addApproach(board, c, own, player, q);
+      else if (board.colors[q] === player && board.chainLiberties(q) <= 2)
+        for (const m of stringLiberties(board, q, scratch.libs)) if (m !== l) addApproach(board, c, own, player, m);
+    }
+  }
 
   // Liberties gained: extensions of our weakest string.
   if (ownWeakest !== 0) {

@@ -25,6 +25,11 @@ export interface SemeaiParams {
   readonly nodeEyeSpace: number;
   /** Each side keeps empty its own eye space that holds the other's stones (see RaceSide.keepEmpty). */
   readonly keepInside: boolean;
+  /**
+   * Plies up to which approach moves are read (see raceMoves): 1, the root's only (deeper, they
+   * spend the budget on lines GNU Go does not read).
+   */
+  readonly approachDepth: number;
 }
 
 export const DEFAULT_SEMEAI_PARAMS: SemeaiParams = {
@@ -34,6 +39,7 @@ export const DEFAULT_SEMEAI_PARAMS: SemeaiParams = {
   koDepth: 12,
   nodeEyeSpace: 8,
   keepInside: false,
+  approachDepth: 1,
 };
 
 /** GNU Go's analyze_semeai answer: codes for A's survival and B's capture (0-3), and the move. */
@@ -226,7 +232,8 @@ export class SemeaiReader {
     const sideB: RaceSide = { goal: this.b, view: vb, keepEmpty: this.keepB };
     const own = toMove === p ? sideA : sideB;
     const enemy = toMove === p ? sideB : sideA;
-    const found = raceMoves(board, toMove, own, enemy, this.scratch, this.params.width);
+    const approach = depth < this.params.approachDepth;
+    const found = raceMoves(board, toMove, own, enemy, this.scratch, this.params.width, approach);
     const moves = root ? sacrificesLast(board, toMove, found) : found;
     const other = (3 - toMove) as Player;
     let best: number = ReadCode.Fail;

@@ -70,4 +70,9 @@ describe('semeai reader', () => {
     expect(answer(67)).toBe('0 0 PASS');
     expect(answer(68)).toMatch(/^1 1 (PASS|A5|B5|C3|D3)$/);
   });
+
+  it('at the root, a liberty that would be a self-atari is approached first (semeai 54, 129)', () => {
+    expect(answer(54)).toBe('1 2 A16');
+    expect(answer(129)).toMatch(/^3 3 (Q19|S17|T17)$/);
+  });
 });
