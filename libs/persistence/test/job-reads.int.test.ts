@@ -199,4 +199,29 @@ describe('job reads against real PostgreSQL', () => {
     expect(same.created).toBe(false);
     expect(same.batch).toMatchObject({ id: plain.id, size: 0, jobIds: [], idempotencyKey: null });
   });
+
+  it('tells a batch which of its jobs existed, with their rows as Prisma reads them', async () => {
+    const t = await tenants.create('many');
+    const row = (id: string) => ({
+      id,
+      tenantId: t.id,
+      kind: 'position' as const,
+      input: { id },
+      inputHash: id,
+    });
+    await jobs.createManyIfAbsent([row('many-1'), row('many-2')]);
+    const { created, existing } = await jobs.createManyIfAbsent([
+      row('many-2'),
+      row('many-3'),
+      row('many-1'),
+    ]);
+    expect(created.map((j) => j.id)).toEqual(['many-3']);
+    const sorted = [...existing].sort((a, b) => a.id.localeCompare(b.id));
+    expect(sorted).toEqual(
+      await prisma.client.job.findMany({
+        where: { id: { in: ['many-1', 'many-2'] } },
+        orderBy: { id: 'asc' },
+      }),
+    );
+  });
 });

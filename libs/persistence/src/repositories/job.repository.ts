@@ -145,8 +145,14 @@ export class JobRepository {
     const created = await this.insertIfAbsent(jobs);
     const createdIds = new Set(created.map((j) => j.id));
     const missing = jobs.map((j) => j.id).filter((id) => !createdIds.has(id));
+    // Turns shared with earlier requests (a common opening): read on the pool, not through Prisma.
     const existing = missing.length
-      ? await this.prisma.client.job.findMany({ where: { id: { in: missing } } })
+      ? (
+          await this.prisma.query<JobRow>(
+            Prisma.sql`SELECT ${JOB_COLUMNS_BUT_INPUT}, input, options FROM jobs WHERE id = ANY(${missing}::text[])`,
+            'jobs.findByIds',
+          )
+        ).map(jobOfRow)
       : [];
     return { created, existing };
   }
