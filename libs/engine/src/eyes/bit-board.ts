@@ -65,7 +65,7 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     const d = this.dynIndex[p];
     const bitPath = d >= 0 && this.staticRemoved === 0;
     if (bitPath) {
-      if (!this.bitCaptures(d, player)) return false; // suicide
+      if (this.bitCaptures(d, player) !== true) return false; // suicide
     } else {
       const { heads, headAt } = this;
       let capturedChains = 0;
@@ -233,7 +233,7 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     this.toggleStone(p, c);
     const d = this.dynIndex[p];
     if (d >= 0) {
-      if (this.exactKey) this.exactVertexKey += c * this.pow3[d];
+      if (this.exactKey === true) this.exactVertexKey += c * this.pow3[d];
       else this.toggleVertex(d, c);
     }
     if (d < 0) {
@@ -248,7 +248,7 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     this.toggleStone(p, c);
     const d = this.dynIndex[p];
     if (d >= 0) {
-      if (this.exactKey) this.exactVertexKey -= c * this.pow3[d];
+      if (this.exactKey === true) this.exactVertexKey -= c * this.pow3[d];
       else this.toggleVertex(d, c);
     }
     if (d < 0) {

@@ -21,7 +21,9 @@ const bitIndex = bitIndexExport;
  */
 export abstract class BitLabelling extends BitBoardState {
   protected ensureLabels(): void {
-    if (this.labelled) return;
+    // Booleans compared with true: a bare field in a condition is a generic ToBoolean in V8's
+    // optimised code (a dozen instructions), and these are read at every node.
+    if (this.labelled === true) return;
     this.labelled = true;
     if (this.staticRemoved > 0) {
       this.boardLabels();

@@ -102,6 +102,7 @@ export abstract class BitBoardQueries extends BitLabelling {
       const blackDyn = this.blackDyn;
       const sBlack = this.sBlack;
       const pureEyes = this.pureBlackEyes;
+      const empty = this.allDyn & ~(blackDyn | this.whiteDyn);
       // Every Black chain once: a stone or static chain not yet seen names the next.
       const { n, unitComp } = this;
       let todoDyn = blackDyn;
@@ -116,17 +117,20 @@ export abstract class BitBoardQueries extends BitLabelling {
         const libStatic = compLibStatic[c];
         const pure = libStatic & pureEyes;
         let eyes = compLibs[c] === 1 ? 0 : popcount(pure);
+        // A liberty with an empty neighbour is no eye: tested here, before the call.
         for (let x = libStatic & ~pure; x !== 0 && eyes < 2;) {
           const bit = x & -x;
           x ^= bit;
           const i = bitIndex(bit);
-          if (this.suicide(WHITE, libNbrDyn[i], libNbrStatic[i], libNbrLib[i])) eyes++;
+          if (libNbrLib[i] !== 0 || (libNbrDyn[i] & empty) !== 0) continue;
+          if (this.suicide(WHITE, libNbrDyn[i], libNbrStatic[i], 0) === true) eyes++;
         }
         for (let x = compLibDyn[c]; x !== 0 && eyes < 2;) {
           const bit = x & -x;
           x ^= bit;
           const i = bitIndex(bit);
-          if (this.suicide(WHITE, nbrDyn[i], nbrStatic[i], nbrLib[i])) eyes++;
+          if (nbrLib[i] !== 0 || (nbrDyn[i] & empty) !== 0) continue;
+          if (this.suicide(WHITE, nbrDyn[i], nbrStatic[i], 0) === true) eyes++;
         }
         if (eyes >= 2) near |= compReach[c];
       }
@@ -144,7 +148,7 @@ export abstract class BitBoardQueries extends BitLabelling {
     const d = this.dynIndex[p];
     if (d < 0 || this.staticRemoved > 0) return -1;
     this.ensureLabels();
-    return this.suicide(color, this.nbrDyn[d], this.nbrStatic[d], this.nbrLib[d]) ? 1 : 0;
+    return this.suicide(color, this.nbrDyn[d], this.nbrStatic[d], this.nbrLib[d]) === true ? 1 : 0;
   }
 
   /** Does `color` at the empty dynamic point p capture something? 1 or 0, or -1 (cannot tell). */

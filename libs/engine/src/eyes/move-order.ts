@@ -71,13 +71,13 @@ export abstract class MoveOrdering extends ReaderState {
     }
     const adj = b.geo.adjacent;
     const colors = b.colors;
-    const classic = this.classic;
+    const classic = this.classic === true;
     const a0 = adj[0];
     const a1 = adj[1];
     const a2 = adj[2];
     const a3 = adj[3];
     // Points next to an invincible Black chain, by vertex index, when the board keeps them.
-    const near = this.vertexKeyed && b.invincibleNear ? b.invincibleNear() : -1;
+    const near = this.vertexKeyed === true && b.invincibleNear !== undefined ? b.invincibleNear() : -1;
     let count = 0;
     for (let k = 0; k < n; k++) {
       if (classic) {

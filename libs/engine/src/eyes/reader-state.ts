@@ -102,10 +102,12 @@ export abstract class ReaderState {
   }
 
   // ---- board helpers (GNU Go's predicates, computed from chain data) -------------------------
+  // The board's optional shortcuts are tested with `!== undefined`: a bare method in a condition
+  // is a generic ToBoolean in V8's optimised code, and these run for every candidate move.
 
   protected isSuicide(p: number, color: Player): boolean {
     const b = this.board;
-    const quick = b.isSuicide ? b.isSuicide(p, color) : -1;
+    const quick = b.isSuicide !== undefined ? b.isSuicide(p, color) : -1;
     if (quick >= 0) return quick === 1;
     const adj = b.geo.adjacent;
     for (let k = 0; k < 4; k++) {
@@ -121,7 +123,7 @@ export abstract class ReaderState {
 
   protected capturesSomething(p: number, color: Player): boolean {
     const b = this.board;
-    const quick = b.captures ? b.captures(p, color) : -1;
+    const quick = b.captures !== undefined ? b.captures(p, color) : -1;
     if (quick >= 0) return quick === 1;
     const adj = b.geo.adjacent;
     for (let k = 0; k < 4; k++) {
@@ -134,7 +136,7 @@ export abstract class ReaderState {
   /** Liberties (counted up to 2) a stone of `color` at p would have after its captures. */
   protected libertiesAfter(p: number, color: Player): number {
     const b = this.board;
-    const quick = b.libertiesAfter ? b.libertiesAfter(p, color) : -1;
+    const quick = b.libertiesAfter !== undefined ? b.libertiesAfter(p, color) : -1;
     if (quick >= 0) return quick;
     const adj = b.geo.adjacent;
     const gen = ++this.markGeneration;
@@ -191,7 +193,7 @@ export abstract class ReaderState {
   /** Next to a Black string with at least two points White cannot play (an invincible group)? */
   protected touchesInvincibleBlack(p: number): boolean {
     const b = this.board;
-    const quick = b.touchesInvincibleBlack ? b.touchesInvincibleBlack(p) : -1;
+    const quick = b.touchesInvincibleBlack !== undefined ? b.touchesInvincibleBlack(p) : -1;
     if (quick >= 0) return quick === 1;
     const adj = b.geo.adjacent;
     for (let k = 0; k < 4; k++) {

@@ -56,7 +56,7 @@ export abstract class TacticalReader extends MoveOrdering {
   // ---- moves --------------------------------------------------------------------------------
 
   protected play(p: number, color: Player): boolean {
-    if (!this.board.playRecorded(p, color)) return false;
+    if (this.board.playRecorded(p, color) !== true) return false;
     this.pathBuckets[(this.rememberedLo[this.depth] ?? 0) & 1023]++;
     this.depth++;
     return true;
@@ -73,12 +73,12 @@ export abstract class TacticalReader extends MoveOrdering {
     const b = this.board;
     this.rememberedLo[this.depth] = b.hashLo;
     this.rememberedHi[this.depth] = b.hashHi;
-    if (this.classic) {
+    if (this.classic === true) {
       const known = b.lastCaptures !== undefined;
       const captures = !known && this.capturesSomething(p, color);
-      if (!this.play(p, color)) return false;
+      if (this.play(p, color) !== true) return false;
       if (known ? b.lastCaptures! > 0 : captures) return true;
-    } else if (!this.play(p, color)) {
+    } else if (this.play(p, color) !== true) {
       if (!allowKoThreat || color !== this.problem.komaster || this.isSuicide(p, color)) return false;
       const threat = this.problem.koThreats.find((t) => b.colors[t] === EMPTY);
       if (threat === undefined) return false;
@@ -127,7 +127,7 @@ export abstract class TacticalReader extends MoveOrdering {
       this.keyLo = b.koPoint !== 0 ? b.exactVertexKey! + this.koFlag : b.exactVertexKey!;
       return;
     }
-    if (this.vertexKeyed) {
+    if (this.vertexKeyed === true) {
       const b = this.board;
       this.keyLo = b.koPoint !== 0 ? b.vertexKeyLo! ^ zobristLo[0] : b.vertexKeyLo!;
       this.keyHi = b.koPoint !== 0 ? b.vertexKeyHi! ^ zobristHi[0] : b.vertexKeyHi!;
@@ -178,6 +178,9 @@ export abstract class TacticalReader extends MoveOrdering {
     if (this.depth > this.maxDepth) throw new EyeGraphBudgetError(this.nodes, 'depth', this.maxDepth);
   }
 
+  // Booleans returned by calls are compared with true in the search: a bare call result in a
+  // condition is a generic ToBoolean in V8's optimised code when the call is not inlined.
+
   /** Can Black capture all White stones, Black to move? */
   protected attack(): boolean {
     this.countNode();
@@ -186,12 +189,12 @@ export abstract class TacticalReader extends MoveOrdering {
     const lo = this.keyLo;
     const hi = this.keyHi;
     // Without Benson's test an unknown position is marked open at once (one probe).
-    const entry = this.staticLife ? this.probe(lo, hi) : this.probeOpen(lo, hi, 3, 1);
+    const entry = this.staticLife === true ? this.probe(lo, hi) : this.probeOpen(lo, hi, 3, 1);
     const cached = entry & 3;
     if (cached === 2) return false;
     if (cached !== 0) return true; // 3 = win, 1 = open on this line (counts as a win)
     // Read after the cache: a position the table knows costs no Benson test.
-    if (this.staticLife) {
+    if (this.staticLife === true) {
       if (this.benson.whiteAlive(this.board)) {
         this.store(lo, hi, entry | 2);
         return false;
@@ -203,8 +206,9 @@ export abstract class TacticalReader extends MoveOrdering {
     const scores = this.orderedScores;
     const pending = this.orderedPending;
     for (let k = 0; k < count; k++) {
-      if (!this.tryMove(this.selectMove(moves, scores, pending, BLACK, k, count), BLACK, true)) continue;
-      const result = this.board.colors[str] === EMPTY || !this.defend();
+      if (this.tryMove(this.selectMove(moves, scores, pending, BLACK, k, count), BLACK, true) !== true)
+        continue;
+      const result = this.board.colors[str] === EMPTY || this.defend() !== true;
       this.popMove();
       if (result) {
         this.record(lo, hi, 3, 3);
@@ -221,11 +225,11 @@ export abstract class TacticalReader extends MoveOrdering {
     this.hashKey();
     const lo = this.keyLo;
     const hi = this.keyHi;
-    const entry = this.staticLife ? this.probe(lo, hi) : this.probeOpen(lo, hi, 12, 4);
+    const entry = this.staticLife === true ? this.probe(lo, hi) : this.probeOpen(lo, hi, 12, 4);
     const cached = (entry >> 2) & 3;
     if (cached === 2) return false;
     if (cached !== 0) return true;
-    if (this.staticLife) {
+    if (this.staticLife === true) {
       if (this.benson.whiteAlive(this.board)) {
         this.store(lo, hi, entry | 12);
         return true;
@@ -239,16 +243,16 @@ export abstract class TacticalReader extends MoveOrdering {
     for (let k = 0; k < count; k++) {
       const move = this.selectMove(moves, scores, pending, WHITE, k, count);
       // Never fill a point Black cannot play, unless it captures.
-      if (this.isSuicide(move, BLACK) && !this.capturesSomething(move, WHITE)) continue;
-      if (!this.tryMove(move, WHITE, true)) continue;
-      const result = !this.attack();
+      if (this.isSuicide(move, BLACK) === true && this.capturesSomething(move, WHITE) !== true) continue;
+      if (this.tryMove(move, WHITE, true) !== true) continue;
+      const result = this.attack() !== true;
       this.popMove();
       if (result) {
         this.record(lo, hi, 12, 12);
         return true;
       }
     }
-    if (!this.attack()) {
+    if (this.attack() !== true) {
       this.record(lo, hi, 12, 12);
       return true;
     }
