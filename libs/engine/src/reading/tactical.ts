@@ -1,56 +1,13 @@
 import type { Board } from '../board/board';
 import { BLACK, EMPTY, WHITE, type Player } from '../board/color';
-import { TacticalMoves, type MoveGenDepths } from './moves';
+import { TacticalMoves } from './moves';
+import { DEFAULT_TACTICAL_PARAMS, type TacticalParams } from './params';
 import { orderCandidates } from './ordering';
 import { ReadingLine } from './line';
 import { codeRank, downgrade, invert, packResult, ReadCode, unpackResult, type ReadResult } from './result';
 import { TranspositionTable } from './transposition';
 
-/** Limits of tactical (string capture) reading; depths are plies from the question. */
-export interface TacticalParams extends MoveGenDepths {
-  /** From this depth on an attack on three liberties tries one move (GNU Go's branch_depth). */
-  readonly branchDepth: number;
-  /** Below this depth a ko retake the ko rule forbids is read as after a ko threat (KO_B at best). */
-  readonly koDepth: number;
-  /** Nodes per top-level query; over it the string counts as saved (attack fails, defence works). */
-  readonly budget: number;
-  /** Plies; deeper lines count as escaped. */
-  readonly maxDepth: number;
-  /** Strings with more liberties than this are not attacked at the root. */
-  readonly maxLiberties: number;
-  /** From this depth on only strings of up to three liberties are read (GNU Go's fourlib_depth)... */
-  readonly threeLibertyDepth: number;
-  /** ...and from this one only up to two (ladders and nets; GNU Go's depth). */
-  readonly twoLibertyDepth: number;
-  /**
-   * Below this depth, when no candidate works, the points where the opponent refuted them are
-   * tried too (the opponent's key point is often one's own: a vital point, a ladder breaker).
-   */
-  readonly refutationDepth: number;
-}
-
-/** Defaults, GNU Go 3.8's level-10 depths as the model: four liberties to ply 7, three to 16. */
-export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
-  budget: 50_000,
-  koDepth: 8,
-  branchDepth: 13,
-  maxDepth: 80,
-  maxLiberties: 4,
-  threeLibertyDepth: 7,
-  twoLibertyDepth: 16,
-  refutationDepth: 1,
-  secondOrderTwo: 12,
-  secondOrderThree: 4,
-  blockThree: 12,
-  breakChainTwo: 12,
-  breakChainThree: 8,
-  rescueTwo: 8,
-  netRescue: 7,
-  breakChainFour: 4,
-  friendRescue: 6,
-  superstring: 12,
-  superstringAttack: 8,
-};
+export { DEFAULT_TACTICAL_PARAMS, type TacticalParams } from './params';
 
 const OP_ATTACK = 0;
 const OP_DEFEND = 4;
@@ -78,6 +35,9 @@ export class TacticalReader {
   /** Nodes visited in all. */
   totalNodes = 0;
   private exhausted = false;
+  /** The node count at which reading stops (the budget, or a root candidate's share of it). */
+  private limit = 0;
+  private readonly unsureBuf = new Int32Array(MOVES_PER_NODE);
   /**
    * The ko master of the current line (0: none, GNU Go's documented scheme): the first player to
    * retake a ko the rule forbids (as after a ko threat). Nobody retakes a ko that way once there is
@@ -114,6 +74,7 @@ export class TacticalReader {
     this.begin();
     const a = unpackResult(this.readAttack(p, 0));
     this.nodes = 0;
+    this.limit = this.params.budget;
     this.exhausted = false;
     const d = unpackResult(this.readDefend(p, 0));
     if (a.code !== ReadCode.Fail) return d;
@@ -130,12 +91,13 @@ export class TacticalReader {
     this.komaster = 0;
     this.komPos = 0;
     this.nodes = 0;
+    this.limit = this.params.budget;
     this.exhausted = false;
   }
 
   private tick(): boolean {
     this.totalNodes++;
-    if (++this.nodes > this.params.budget) this.exhausted = true;
+    if (++this.nodes > this.limit) this.exhausted = true;
     return this.exhausted;
   }
 
@@ -268,51 +230,106 @@ export class TacticalReader {
     count: number,
     score: (m: number) => number,
   ): number {
-    const b = this.board;
+    if (depth === 0 && this.params.rootShare) return this.bestAtRoot(s, player, moves, count, score);
     let best = 0;
     let bestMove = 0;
     for (let i = 0; i < count; i++) {
-      const m = moves[i];
-      let code: number;
-      if (!b.isLegal(m, player)) {
-        if (m !== b.koPointFor(player) || this.komaster !== 0) continue;
-        // A ko retake forbidden right now: read it as if a ko threat had been made and answered.
-        b.passRecorded();
-        if (!b.isLegal(m, player)) {
-          b.undo();
-          continue;
-        }
-        b.playAssumeLegal(m, player);
-        this.komaster = player;
-        this.komPos = b.koPoint;
-        code = downgrade(score(m), ReadCode.KoB);
-        this.komaster = 0;
-        this.komPos = 0;
-        b.undo();
-        b.undo();
-      } else {
-        b.playAssumeLegal(m, player);
-        const koCapture = b.koPoint !== 0;
-        if (koCapture && this.komaster === 3 - player && m === this.komPos) {
-          code = ReadCode.Fail;
-        } else if (koCapture && this.komaster !== 3 - player) {
-          // Read on: the opponent's retake after a threat is among its candidates (its code then
-          // comes back as KO_B); when the string is gone or retakes are no longer read, the capture
-          // wins KO_A at best. Against the ko master (who may retake no ko) it is a plain move.
-          const c = score(m);
-          code = b.colors[s] !== EMPTY && depth + 1 < this.params.koDepth ? c : downgrade(c, ReadCode.KoA);
-        } else {
-          code = score(m);
-        }
-        b.undo();
-      }
-      if (codeRank(code) > codeRank(best)) {
+      const code = this.playAndScore(s, depth, player, moves[i], score);
+      if (code > 0 && codeRank(code) > codeRank(best)) {
         best = code;
-        bestMove = m;
+        bestMove = moves[i];
         if (code === ReadCode.Win) break;
       }
     }
     return packResult(best, best === 0 ? 0 : bestMove);
+  }
+
+  /**
+   * The root node with the budget shared (see TacticalParams.rootShare): each candidate may use
+   * what is left over the candidates not read yet; those cut short are read again in order with
+   * all that is left when nothing read to the end wins outright, and their results count last.
+   */
+  private bestAtRoot(
+    s: number,
+    player: Player,
+    moves: Int32Array,
+    count: number,
+    score: (m: number) => number,
+  ): number {
+    const budget = this.params.budget;
+    const unsure = this.unsureBuf;
+    let nu = 0;
+    let best = 0;
+    let bestMove = 0;
+    for (let i = 0; i < count && this.nodes < budget; i++) {
+      this.limit = this.nodes + Math.floor((budget - this.nodes) / (count - i));
+      const code = this.playAndScore(s, 0, player, moves[i], score);
+      if (this.exhausted) {
+        this.exhausted = false;
+        if (nu < unsure.length) unsure[nu++] = moves[i];
+        continue;
+      }
+      if (code > 0 && codeRank(code) > codeRank(best)) {
+        best = code;
+        bestMove = moves[i];
+        if (code === ReadCode.Win) break;
+      }
+    }
+    for (let i = 0; i < nu && best !== ReadCode.Win; i++) {
+      // A read the budget cuts short counts as it always did (the string escapes).
+      this.limit = i === nu - 1 ? budget : this.nodes + Math.floor((budget - this.nodes) / (nu - i));
+      const code = this.playAndScore(s, 0, player, unsure[i], score);
+      if (code > 0 && codeRank(code) > codeRank(best)) {
+        best = code;
+        bestMove = unsure[i];
+      }
+      if (this.exhausted && this.nodes >= budget) break;
+      if (i < nu - 1) this.exhausted = false;
+    }
+    this.limit = budget;
+    return packResult(best, best === 0 ? 0 : bestMove);
+  }
+
+  /**
+   * Plays candidate m of `player`, scores the position after it and takes it back: its code, or
+   * -1 when m cannot be played (a ko retake is read as after a threat where the rules allow).
+   */
+  private playAndScore(s: number, depth: number, player: Player, m: number, score: (m: number) => number): number {
+    const b = this.board;
+    let code: number;
+    if (!b.isLegal(m, player)) {
+      if (m !== b.koPointFor(player) || this.komaster !== 0) return -1;
+      // A ko retake forbidden right now: read it as if a ko threat had been made and answered.
+      b.passRecorded();
+      if (!b.isLegal(m, player)) {
+        b.undo();
+        return -1;
+      }
+      b.playAssumeLegal(m, player);
+      this.komaster = player;
+      this.komPos = b.koPoint;
+      code = downgrade(score(m), ReadCode.KoB);
+      this.komaster = 0;
+      this.komPos = 0;
+      b.undo();
+      b.undo();
+      return code;
+    }
+    b.playAssumeLegal(m, player);
+    const koCapture = b.koPoint !== 0;
+    if (koCapture && this.komaster === 3 - player && m === this.komPos) {
+      code = ReadCode.Fail;
+    } else if (koCapture && this.komaster !== 3 - player) {
+      // Read on: the opponent's retake after a threat is among its candidates (its code then
+      // comes back as KO_B); when the string is gone or retakes are no longer read, the capture
+      // wins KO_A at best. Against the ko master (who may retake no ko) it is a plain move.
+      const c = score(m);
+      code = b.colors[s] !== EMPTY && depth + 1 < this.params.koDepth ? c : downgrade(c, ReadCode.KoA);
+    } else {
+      code = score(m);
+    }
+    b.undo();
+    return code;
   }
 
   /** Defender to move, the string at s under attack. Packed result. */
