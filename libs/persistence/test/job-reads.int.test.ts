@@ -224,4 +224,29 @@ describe('job reads against real PostgreSQL', () => {
       }),
     );
   });
+
+  it('reads a batch with its jobs in order as Prisma did, the tenant’s only', async () => {
+    const t = await tenants.create('batch-reads');
+    const other = await tenants.create('batch-reads-other');
+    const row = (id: string, tenantId = t.id) => ({
+      id,
+      tenantId,
+      kind: 'position' as const,
+      input: { id },
+      inputHash: id,
+    });
+    await jobs.createManyIfAbsent([row('b-2'), row('b-1'), row('b-x', other.id)]);
+    const id = '00000000-0000-4000-8000-0000000000b1';
+    await batches.createIfAbsent({ id, tenantId: t.id, jobIds: ['b-1', 'b-missing', 'b-2', 'b-x', 'b-1'] });
+    const read = await batches.findForTenant(id, t.id);
+    const batch = await prisma.client.batch.findFirst({ where: { id, tenantId: t.id } });
+    const rows = await prisma.client.job.findMany({
+      where: { id: { in: batch?.jobIds ?? [] }, tenantId: t.id },
+    });
+    const byId = new Map(rows.map((j) => [j.id, j]));
+    expect(read).toEqual({ ...batch, jobRows: ['b-1', 'b-2', 'b-1'].map((j) => byId.get(j)) });
+    expect(read?.jobRows.map((j) => j.id)).toEqual(['b-1', 'b-2', 'b-1']);
+    expect(await batches.findForTenant(id, other.id)).toBeNull();
+    expect(await batches.findForTenant('00000000-0000-4000-8000-0000000000b2', t.id)).toBeNull();
+  });
 });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Batch, Job } from '../generated/prisma/client';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { jobsForTenant } from './job.repository';
 
 export interface NewBatch {
   id: string;
@@ -79,9 +80,14 @@ export class BatchRepository {
 
   /** The tenant's batch with its jobs in order, or null (another tenant's batch included). */
   async findForTenant(id: string, tenantId: string): Promise<BatchWithJobs | null> {
-    const batch = await this.prisma.client.batch.findFirst({ where: { id, tenantId } });
-    if (!batch) return null;
-    const jobs = await this.prisma.client.job.findMany({ where: { id: { in: batch.jobIds }, tenantId } });
+    // Prepared statements on the pool, not Prisma: GET /v1/batches/:id is what a batch's client polls.
+    const [row] = await this.prisma.query<BatchRow>(
+      Prisma.sql`SELECT ${BATCH_COLUMNS} FROM batches WHERE id = ${id}::uuid AND tenant_id = ${tenantId}::uuid`,
+      'batches.findForTenant',
+    );
+    if (!row) return null;
+    const batch = batchOfRow(row);
+    const jobs = await jobsForTenant(this.prisma, batch.jobIds, tenantId);
     const byId = new Map(jobs.map((j) => [j.id, j]));
     const jobRows = batch.jobIds.map((jid) => byId.get(jid)).filter((j): j is Job => j !== undefined);
     return { ...batch, jobRows };

@@ -74,6 +74,21 @@ const jobOfRow = (r: JobRow): Job => ({
   finishedAt: r.finished_at,
 });
 
+/** The tenant's jobs among these ids (those that exist), in no particular order: one prepared statement. */
+export async function jobsForTenant(
+  prisma: PrismaService,
+  ids: readonly string[],
+  tenantId: string,
+): Promise<Job[]> {
+  if (ids.length === 0) return [];
+  const rows = await prisma.query<JobRow>(
+    Prisma.sql`SELECT ${JOB_COLUMNS_BUT_INPUT}, input, options FROM jobs
+                WHERE id = ANY(${[...ids]}::text[]) AND tenant_id = ${tenantId}::uuid`,
+    'jobs.forTenant',
+  );
+  return rows.map(jobOfRow);
+}
+
 /** Filters of a job listing; every one optional. */
 export interface JobListFilter {
   status?: JobStatus[];
