@@ -3,15 +3,16 @@
  * built api as a real process with no worker: `POST /v1/positions` (auth, rate limit, validation
  * and a legality replay on the engine, jobs row, BullMQ add) with distinct 19x19 positions, then
  * `GET /v1/jobs/:id` of those jobs, then requests refused with 422 (an illegal move), then new
- * jobs with an Idempotency-Key each, then the first phase's bodies again (the same jobs: the
- * repeat path); first a public probe (`/healthz`: no auth, no body), the framework's own floor.
- * Each phase also gives the api process's CPU per request (from /proc), the figure to compare on
- * a loaded machine.
+ * jobs with an Idempotency-Key each, then batches of T turns (analyzeTurns) and a GET of each
+ * batch, then the first phase's bodies again (the same jobs: the repeat path); first a public
+ * probe (`/healthz`: no auth, no body), the framework's own floor. Each phase also gives the api
+ * process's CPU per request (from /proc), the figure to compare on a loaded machine.
  *
  * Run: `npm run build && npm run bench:api` (= `npx tsx bench/api.ts`), with DATABASE_URL (an
  * admin URL: a scratch database is created and dropped) and REDIS_URL.
  * BENCH_NODE_OPTIONS / MOYO_CPU_PROF_DIR: a CPU profile of the api (bench/support/cpu-profile.mjs).
- * Options: --requests N (per phase, default 2000), --concurrency C (requests in flight, default 32).
+ * Options: --requests N (per phase, default 2000), --concurrency C (requests in flight, default 32),
+ * --turns T (turns a call in the batch phases, default 20: N / T calls, then GET of each batch).
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -27,6 +28,7 @@ import { profiling } from './support/pipeline-peers';
 
 const REQUESTS = integerOption('bench:api', '--requests', 2000);
 const CONCURRENCY = integerOption('bench:api', '--concurrency', 32);
+const TURNS = integerOption('bench:api', '--turns', 20);
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PORT = 3000 + Math.floor(Math.random() * 2000) + 1000;
@@ -188,6 +190,29 @@ async function main(): Promise<void> {
           headers: { ...headers, 'Idempotency-Key': `bench-${prefix}-${i}` },
           body: JSON.stringify(position(2e6 + i)),
         });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    const batchIds: string[] = [];
+    const calls = Math.max(1, Math.floor(REQUESTS / TURNS));
+    results.push(
+      await phase(`POST /v1/positions, ${TURNS} turns a call (analyzeTurns)`, calls, async (i) => {
+        const game = position(3e6 + i, TURNS + 20) as Record<string, unknown>;
+        const analyzeTurns = Array.from({ length: TURNS }, (_, k) => 21 + k);
+        const res = await fetch(`${base}/v1/positions`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ ...game, analyzeTurns }),
+        });
+        const body = (await res.json()) as { batchId?: string };
+        if (body.batchId) batchIds.push(body.batchId);
+        return res.status;
+      }),
+    );
+    results.push(
+      await phase('GET /v1/batches/:id', calls, async (i) => {
+        const res = await fetch(`${base}/v1/batches/${batchIds[i % batchIds.length]}`, { headers });
         await res.arrayBuffer();
         return res.status;
       }),
