@@ -44,7 +44,8 @@ export interface LifeAnalysis {
  * attacker also blocks one point beyond the liberties (ld_owl 53 -> 54, owl 76 -> 77); room and a
  * living friend save the dragon only after the attacker's move (blockFirst), and a defence after a
  * working attack is read at the root with the killing point first (ld_owl 54 -> 56, owl 77 -> 93,
- * owl1 21 -> 23; 22 tests gained, 2 lost).
+ * owl1 21 -> 23; 22 tests gained, 2 lost); a living friend connects the dragon only when it
+ * touches one of its outer liberties (connectSteps 0: owl 122 gained, none lost in ld_owl, owl).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
@@ -53,7 +54,7 @@ const LIFE_OWL_PARAMS = {
   readDeadRoot: true,
   contain: true,
   blockFirst: true,
-  view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12 },
+  view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12, connectSteps: 0 },
 };
 
 /**
