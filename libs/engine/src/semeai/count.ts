@@ -1,5 +1,5 @@
-import type { Board } from '../board/board';
-import { EMPTY } from '../board/color';
+import { MoveFlag, type Board } from '../board/board';
+import { EMPTY, type Player } from '../board/color';
 import type { DragonView } from '../owl/eyespace';
 import { goalStrings, stringLiberties, type RaceGoal } from './goal';
 
@@ -64,7 +64,9 @@ function raceString(
  * the mover wins with outside liberties at least the other's plus shared minus one, loses when the
  * other has at least its own plus the shared ones, else seki; with fewer the mover wins with at
  * least as many. An eye against none: the shared liberties count for the eye. Both with eyes: decided
- * only when one side's count exceeds the other's by the shared liberties. Unknown when the position is not quiet.
+ * only when one side's count exceeds the other's by the shared liberties. Unknown when the position is not quiet
+ * or a race string has a liberty the other side cannot simply fill (a suicide or a self-atari there: an
+ * approach move or a capture comes first, which the reading finds).
  */
 export function countRace(
   board: Board,
@@ -117,8 +119,12 @@ export function countRace(
   const ob = side(b, otherView, mover.owner);
   if (!ma || !ob) return RaceCount.Unknown;
   const libsB = new Set(stringLiberties(board, b, buf));
+  const libsA = stringLiberties(board, a, buf);
+  // A liberty the other side cannot simply fill (suicide, self-atari) is not counted: read it.
+  if (libsA.some((l) => unfillable(board, l, other.owner)) || [...libsB].some((l) => unfillable(board, l, mover.owner)))
+    return RaceCount.Unknown;
   let shared = 0;
-  for (const l of stringLiberties(board, a, buf)) {
+  for (const l of libsA) {
     if (libsB.has(l)) shared++;
     else if (!isEyePoint(moverView, l)) ma.outside++;
   }
@@ -150,6 +156,16 @@ function decide(ma: SideCount, ob: SideCount, x: number, y: number, shared: numb
 function isEyePoint(view: DragonView, p: number): boolean {
   for (const e of view.eyeSpaces) if (e.eyes.min > 0 && e.points.includes(p)) return true;
   return false;
+}
+
+/**
+ * True when `player` cannot simply fill the empty point l: a suicide, or a self-atari that captures
+ * nothing (a ko retake is still a fill).
+ */
+function unfillable(board: Board, l: number, player: Player): boolean {
+  const f = board.analyzeMove(l, player);
+  if (f & MoveFlag.Illegal) return (f & MoveFlag.Ko) === 0;
+  return (f & MoveFlag.SelfAtari) !== 0 && (f & MoveFlag.Capturing) === 0;
 }
 
 /** True when the empty point l is a liberty of the string at s. */

@@ -33,7 +33,7 @@ export interface SemeaiParams {
 }
 
 export const DEFAULT_SEMEAI_PARAMS: SemeaiParams = {
-  budget: 6_000,
+  budget: 12_000,
   maxDepth: 40,
   width: 10,
   koDepth: 12,

@@ -75,4 +75,10 @@ describe('semeai reader', () => {
     expect(answer(54)).toBe('1 2 A16');
     expect(answer(129)).toMatch(/^3 3 (Q19|S17|T17)$/);
   });
+
+  it('a liberty the other side can only fill by a self-atari is read, not counted (semeai 41, 141, 150)', () => {
+    expect(answer(41)).toMatch(/^1 1 (PASS|B3|A6|B6|C5|D4|E3|E2|E1)$/);
+    expect(answer(141)).toMatch(/^2 2 (F1|F2|F3)$/);
+    expect(answer(150)).toBe('0 0 PASS');
+  });
 });
