@@ -90,31 +90,37 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
         this.capturedTop += this.stonesInto(headAt[i], this.captured, this.capturedTop);
       }
     }
+    // Arrays in locals: V8 reloads a field's typed array after every store into one.
+    const captured = this.captured;
+    const top = this.capturedTop;
+    const dynIndex = this.dynIndex;
     let staticDelta = 0;
-    for (let i = first; i < this.capturedTop; i++) if (this.dynIndex[this.captured[i]] < 0) staticDelta++;
-    if (this.undoHeads.length < this.undoTop + 4) {
+    for (let i = first; i < top; i++) if (dynIndex[captured[i]] < 0) staticDelta++;
+    const u = this.undoTop;
+    if (this.undoHeads.length < u + 4) {
       const grown = new Int32Array(this.undoHeads.length * 2);
       grown.set(this.undoHeads);
       this.undoHeads = grown;
     }
-    const u = this.undoTop;
-    this.undoHeads[u] = p;
-    this.undoHeads[u + 1] = this.koPoint;
-    this.undoHeads[u + 2] = staticDelta;
-    this.undoHeads[u + 3] = first;
-    this.undoTop += 4;
-    if (this.level + 1 >= this.levels) this.growLevels(this.levels * 2);
-    this.level++;
-    this.stepCap[this.level] = bitPath && staticDelta === 0 ? this.capturedDyn : -1;
-    this.logStart[this.level] = -1;
+    const undoHeads = this.undoHeads;
+    undoHeads[u] = p;
+    undoHeads[u + 1] = this.koPoint;
+    undoHeads[u + 2] = staticDelta;
+    undoHeads[u + 3] = first;
+    this.undoTop = u + 4;
+    const level = this.level + 1;
+    if (level >= this.levels) this.growLevels(this.levels * 2);
+    this.level = level;
+    this.stepCap[level] = bitPath && staticDelta === 0 ? this.capturedDyn : -1;
+    this.logStart[level] = -1;
     this.toggleKo(this.koPoint);
     this.setStone(p, player);
-    for (let i = first; i < this.capturedTop; i++) this.setEmpty(this.captured[i], other);
+    for (let i = first; i < top; i++) this.setEmpty(captured[i], other);
     this.staticRemoved += staticDelta;
     this.labelled = false;
     // Simple ko: one stone captured by a lone stone left with that single liberty.
     let ko = 0;
-    if (this.capturedTop - first === 1) {
+    if (top - first === 1) {
       let friends = 0;
       let libs = 0;
       for (let k = 0; k < 4; k++) {
@@ -122,11 +128,11 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
         if (c === player) friends++;
         else if (c === EMPTY) libs++;
       }
-      if (friends === 0 && libs === 1) ko = this.captured[first];
+      if (friends === 0 && libs === 1) ko = captured[first];
     }
     this.koPoint = ko;
     this.toggleKo(ko);
-    this.lastCaptures = this.capturedTop - first;
+    this.lastCaptures = top - first;
     return true;
   }
 
@@ -153,6 +159,11 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
       this.exactVertexKey += c * this.pow3[k];
     }
     return true;
+  }
+
+  /** The empty dynamic points (bit k: the k-th), once keyVertices accepted their order; else -1. */
+  emptyVertices(): number {
+    return this.vertexKeysLo !== null ? this.allDyn & ~(this.blackDyn | this.whiteDyn) : -1;
   }
 
   /** Does this board keep exactVertexKey (keyVertices accepted, few enough dynamic points)? */
@@ -281,15 +292,17 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     }
     this.level--;
     const u = this.undoTop;
-    const p = this.undoHeads[u];
-    const previousKo = this.undoHeads[u + 1];
-    const first = this.undoHeads[u + 3];
+    const undoHeads = this.undoHeads;
+    const p = undoHeads[u];
+    const previousKo = undoHeads[u + 1];
+    const first = undoHeads[u + 3];
     const player = this.colors[p];
     const other = 3 - player;
     this.toggleKo(this.koPoint);
     this.setEmpty(p, player);
-    this.staticRemoved -= this.undoHeads[u + 2];
-    for (let i = first; i < this.capturedTop; i++) this.setStone(this.captured[i], other);
+    this.staticRemoved -= undoHeads[u + 2];
+    const captured = this.captured;
+    for (let i = first, top = this.capturedTop; i < top; i++) this.setStone(captured[i], other);
     this.capturedTop = first;
     this.koPoint = previousKo;
     this.toggleKo(previousKo);

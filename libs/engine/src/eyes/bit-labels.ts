@@ -37,28 +37,31 @@ export abstract class BitLabelling extends BitBoardState {
     else this.bitLabels();
   }
 
-  /** Points unit u (dynamic index, or n + static chain) at component c, logging the old one. */
-  private setUnit(u: number, c: number): void {
-    const log = this.unitLog;
-    const top = this.unitLogTop;
-    log[top] = u;
-    log[top + 1] = this.unitComp[u];
-    this.unitLogTop = top + 2;
-    this.unitComp[u] = c;
-  }
-
-  /** Points the stones `dm` and static chains `sm` at component c. */
+  /** Points the stones `dm` and static chains `sm` at component c, logging the old ones. */
   private setUnits(dm: number, sm: number, c: number): void {
+    // Arrays in locals: V8 reloads a field's typed array after every store into one.
+    const log = this.unitLog;
+    const unitComp = this.unitComp;
+    let top = this.unitLogTop;
     for (let x = dm; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      this.setUnit(bitIndex(bit), c);
+      const u = bitIndex(bit);
+      log[top] = u;
+      log[top + 1] = unitComp[u];
+      top += 2;
+      unitComp[u] = c;
     }
     for (let x = sm; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      this.setUnit(this.n + bitIndex(bit), c);
+      const u = this.n + bitIndex(bit);
+      log[top] = u;
+      log[top + 1] = unitComp[u];
+      top += 2;
+      unitComp[u] = c;
     }
+    this.unitLogTop = top;
   }
 
   /** Chains as floods over bit sets: each dynamic stone and static chain is visited once. */

@@ -78,8 +78,15 @@ export abstract class MoveOrdering extends ReaderState {
     const a3 = adj[3];
     // Points next to an invincible Black chain, by vertex index, when the board keeps them.
     const near = this.vertexKeyed === true && b.invincibleNear !== undefined ? b.invincibleNear() : -1;
+    // The empty vertices by index, when the board keeps them: occupied ones are never visited.
+    let rest = near >= 0 && b.emptyVertices !== undefined ? b.emptyVertices() : -1;
     let count = 0;
     for (let k = 0; k < n; k++) {
+      if (rest >= 0) {
+        if (rest === 0) break;
+        k = 31 - Math.clz32(rest & -rest);
+        rest &= rest - 1;
+      }
       if (classic) {
         if (k >= n - 3) {
           if (color === WHITE) break; // filling its own outer liberties or extra eye never helps White

@@ -44,6 +44,11 @@ export interface ReadingBoard {
    * keyVertices (bit k: points[k]), or -1 when the board cannot tell cheaply.
    */
   invincibleNear?(): number;
+  /**
+   * Optional, after keyVertices accepted: the empty points among those given to it as a bit set
+   * (bit k: points[k]), or -1 when the board cannot tell cheaply.
+   */
+  emptyVertices?(): number;
   /** Optional shortcuts: is `color` at the empty point p suicide / a capture? 1, 0 or -1 (cannot tell). */
   isSuicide?(p: number, color: Player): number;
   captures?(p: number, color: Player): number;
