@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { BLACK, EMPTY, WHITE, type Player } from '../../src/board/color';
+import { seededWords } from '../../src/board/random';
+import {
+  BitReadingBoard,
+  buildEyeProblem,
+  CompactReadingBoard,
+  parseEyeGraph,
+  type EyeProblem,
+  type ReadingBoard,
+} from '../../src/eyes';
+import { randomEyeGraph, seededRandom } from './support/random-graphs';
+
+/** The problem's position as rows of X, O and . (what the reader gives the board factory). */
+function rowsOf(problem: EyeProblem, colors: Int8Array = problem.colors): string[] {
+  const { geo } = problem;
+  const rows: string[] = [];
+  for (let y = 0; y < geo.size; y++) {
+    let row = '';
+    for (let x = 0; x < geo.size; x++) {
+      const c = colors[geo.pt(x, y)];
+      row += c === BLACK ? 'X' : c === WHITE ? 'O' : '.';
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** A board keyed as the reader keys it (so that its vertex-indexed answers are on). */
+function keyed(board: ReadingBoard, problem: EyeProblem): ReadingBoard {
+  const n = problem.vertices.length;
+  board.keyVertices?.(problem.vertices, seededWords(n * 3, 1), seededWords(n * 3, 2));
+  return board;
+}
+
+/**
+ * What the chain queries say about the current position, in terms that do not depend on how the
+ * board names its chains: per stone, its liberties and the first stone of its chain (board
+ * order); per empty vertex and colour, suicide, capture and liberties after the move; the
+ * vertices next to an invincible Black chain and the empty vertices. The shortcuts answer -1
+ * (cannot tell) while static stones are captured, where a board made afresh knows them: those
+ * are left out where `like` gives -1.
+ */
+function answers(board: ReadingBoard, problem: EyeProblem, like: ReadingBoard = board): string {
+  const { geo, vertices } = problem;
+  const firstOfChain = new Map<number, number>();
+  const out: string[] = [];
+  for (const p of geo.points) {
+    const c = board.colors[p];
+    if (c !== BLACK && c !== WHITE) continue;
+    const head = board.chainHead(p);
+    if (!firstOfChain.has(head)) firstOfChain.set(head, p);
+    out.push(`${p}:${c}:${firstOfChain.get(head)}:${board.chainLiberties(p)}`);
+  }
+  const quick = (mine: number | undefined, theirs: number | undefined) => (theirs === -1 ? '-' : mine);
+  for (const p of vertices) {
+    if (board.colors[p] !== EMPTY) continue;
+    for (const color of [BLACK, WHITE] as Player[]) {
+      out.push(
+        `${p}/${color}:${quick(board.isSuicide?.(p, color), like.isSuicide?.(p, color))}:` +
+          `${quick(board.captures?.(p, color), like.captures?.(p, color))}:` +
+          `${quick(board.libertiesAfter?.(p, color), like.libertiesAfter?.(p, color))}`,
+      );
+    }
+  }
+  out.push(
+    `near ${quick(board.invincibleNear?.(), like.invincibleNear?.())} empty ${board.emptyVertices?.()}`,
+  );
+  return out.join(' ');
+}
+
+describe('BitReadingBoard: chains derived move by move', () => {
+  // The board labels a position from the labelling before the move and undoes its changes with
+  // the move; a board made afresh from the same colours labels it from scratch. Random lines of
+  // play and undo over random problems: both must answer every chain query alike.
+  it('answers as a board labelled from scratch after every move and undo', () => {
+    const random = seededRandom(20261128);
+    let positions = 0;
+    let captures = 0;
+    for (let g = 0; g < 40; g++) {
+      const problem = buildEyeProblem(parseEyeGraph(randomEyeGraph(random, 3 + (g % 10))));
+      if (!problem) continue;
+      const board = keyed(BitReadingBoard.fromRows(rowsOf(problem), problem.vertices), problem);
+      if (!(board instanceof BitReadingBoard)) continue;
+      let depth = 0;
+      for (let step = 0; step < 150; step++) {
+        if (depth > 0 && random() < 0.35) {
+          board.undo();
+          depth--;
+        } else {
+          const p = problem.vertices[Math.floor(random() * problem.vertices.length)];
+          const color = (random() < 0.5 ? BLACK : WHITE) as Player;
+          if (!board.playRecorded(p, color)) continue;
+          depth++;
+          if ((board.lastCaptures ?? 0) > 0) captures++;
+        }
+        const fresh = keyed(
+          BitReadingBoard.fromRows(rowsOf(problem, board.colors), problem.vertices),
+          problem,
+        );
+        expect(answers(board, problem)).toBe(answers(fresh, problem, board));
+        positions++;
+      }
+    }
+    expect(positions).toBeGreaterThan(2000);
+    expect(captures).toBeGreaterThan(20);
+  });
+
+  it('gives the same chains as the compact board on the same line of play', () => {
+    const random = seededRandom(7);
+    for (let g = 0; g < 20; g++) {
+      const problem = buildEyeProblem(parseEyeGraph(randomEyeGraph(random, 4 + (g % 8))));
+      if (!problem) continue;
+      const bit = BitReadingBoard.fromRows(rowsOf(problem), problem.vertices);
+      const compact = CompactReadingBoard.fromRows(rowsOf(problem), problem.vertices);
+      for (let step = 0; step < 60; step++) {
+        const p = problem.vertices[Math.floor(random() * problem.vertices.length)];
+        const color = (random() < 0.5 ? BLACK : WHITE) as Player;
+        const played = bit.playRecorded(p, color);
+        expect(compact.playRecorded(p, color)).toBe(played);
+        const libs = (b: ReadingBoard) =>
+          problem.geo.points
+            .filter((q) => b.colors[q] === BLACK || b.colors[q] === WHITE)
+            .map((q) => b.chainLiberties(q));
+        expect(libs(bit)).toEqual(libs(compact));
+        expect(bit.hashLo).toBe(compact.hashLo);
+      }
+    }
+  });
+});
