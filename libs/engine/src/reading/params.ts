@@ -43,7 +43,7 @@ export const DEFAULT_TACTICAL_PARAMS: TacticalParams = {
   secondOrderTwo: 12,
   secondOrderThree: 4,
   blockThree: 12,
-  breakChainTwo: 12,
+  breakChainTwo: 14,
   breakChainThree: 8,
   rescueTwo: 8,
   netRescue: 7,
