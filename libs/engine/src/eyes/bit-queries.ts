@@ -102,7 +102,6 @@ export abstract class BitBoardQueries extends BitLabelling {
       const blackDyn = this.blackDyn;
       const sBlack = this.sBlack;
       const pureEyes = this.pureBlackEyes;
-      const pureDynEyes = this.pureBlackDynEyes;
       const empty = this.allDyn & ~(blackDyn | this.whiteDyn);
       // Every Black chain once: a stone or static chain not yet seen names the next.
       const { n, unitComp } = this;
@@ -117,8 +116,7 @@ export abstract class BitBoardQueries extends BitLabelling {
         todoStatic &= ~compStatic[c];
         const libStatic = compLibStatic[c];
         const pure = libStatic & pureEyes;
-        const pureDyn = compLibDyn[c] & pureDynEyes;
-        let eyes = compLibs[c] === 1 ? 0 : popcount(pure) + popcount(pureDyn);
+        let eyes = compLibs[c] === 1 ? 0 : popcount(pure);
         // A liberty with an empty neighbour is no eye: tested here, before the call.
         for (let x = libStatic & ~pure; x !== 0 && eyes < 2;) {
           const bit = x & -x;
@@ -127,7 +125,7 @@ export abstract class BitBoardQueries extends BitLabelling {
           if (libNbrLib[i] !== 0 || (libNbrDyn[i] & empty) !== 0) continue;
           if (this.suicide(WHITE, libNbrDyn[i], libNbrStatic[i], 0) === true) eyes++;
         }
-        for (let x = compLibDyn[c] & ~pureDyn; x !== 0 && eyes < 2;) {
+        for (let x = compLibDyn[c]; x !== 0 && eyes < 2;) {
           const bit = x & -x;
           x ^= bit;
           const i = bitIndex(bit);

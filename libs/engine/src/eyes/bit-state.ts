@@ -46,11 +46,6 @@ export abstract class BitBoardState {
    * White may play there only by capturing that chain, i.e. exactly when it has one liberty.
    */
   protected readonly pureBlackEyes: number;
-  /**
-   * Dynamic points all of whose neighbours are stones of one Black static chain (or the edge):
-   * while empty, an eye of that chain's component unless it has one liberty.
-   */
-  protected readonly pureBlackDynEyes: number;
   protected readonly allDyn: number;
   protected sBlack = 0;
   protected sWhite = 0;
@@ -141,7 +136,6 @@ export abstract class BitBoardState {
     this.libNbrStatic = t.libNbrStatic;
     this.libNbrLib = t.libNbrLib;
     this.pureBlackEyes = t.pureBlackEyes;
-    this.pureBlackDynEyes = t.pureBlackDynEyes;
     this.allDyn = t.allDyn;
     this.sBlack = t.sBlack;
     this.sWhite = t.sWhite;

@@ -68,8 +68,6 @@ export interface BitTopology {
    * White may play there only by capturing that chain, i.e. exactly when it has one liberty.
    */
   pureBlackEyes: number;
-  /** Dynamic points all of whose neighbours are stones of one Black static chain (or the edge). */
-  pureBlackDynEyes: number;
   allDyn: number;
   sBlack: number;
   sWhite: number;
@@ -151,7 +149,6 @@ function tables(
     libNbrStatic: new Int32Array(libPoints.length),
     libNbrLib: new Int32Array(libPoints.length),
     pureBlackEyes: 0,
-    pureBlackDynEyes: 0,
     allDyn: 0,
     sBlack: 0,
     sWhite: 0,
@@ -204,11 +201,6 @@ function tables(
       if (kind === 0) t.nbrDyn[d] |= 1 << i;
       else if (kind === 1) t.nbrStatic[d] |= 1 << i;
       else if (kind === 2) t.nbrLib[d] |= 1 << i;
-    }
-    const chains = t.nbrStatic[d];
-    const one = chains !== 0 && (chains & (chains - 1)) === 0;
-    if (one && t.nbrDyn[d] === 0 && t.nbrLib[d] === 0 && (t.sBlack & chains) !== 0) {
-      t.pureBlackDynEyes |= 1 << d;
     }
     if (colors[p] === BLACK) t.blackDyn |= 1 << d;
     else if (colors[p] === WHITE) t.whiteDyn |= 1 << d;
