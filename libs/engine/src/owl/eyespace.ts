@@ -38,12 +38,6 @@ export interface OwlViewParams {
   readonly escapeRoom: number;
   /** Eye spaces of at most this many points are valued by the eye-graph reader, whatever their size. */
   readonly readerPoints: number;
-  /**
-   * A living friend connects the dragon only when its stone touches a point of the room at most this
-   * many steps from the dragon's outer liberties (0: it touches an outer liberty, a shared liberty
-   * or a one-point jump); unset, anywhere in the room.
-   */
-  readonly connectSteps?: number;
 }
 
 export const DEFAULT_OWL_VIEW_PARAMS: OwlViewParams = { maxEyeSpace: 14, escapeRoom: 14, readerPoints: 8 };
@@ -249,46 +243,30 @@ function floodRoom(
   const gen = scratch.next();
   const own = new Set<number>();
   for (const s of strings) own.add(board.chainHead(s));
-  // Breadth-first (a queue with each point's steps from the outer liberties) when the connection's
-  // distance counts, else depth-first as before.
-  const queue: number[] = [];
-  const steps: number[] = [];
+  const stack: number[] = [];
   const enemy = 3 - owner;
-  const maxSteps = params.connectSteps ?? Infinity;
-  const bfs = params.connectSteps !== undefined;
   // Outer liberties count even next to enemy stones; beyond them only the owner's side does.
   for (const l of starts) {
     if (enemySphere[l] || scratch.mark[l] === gen) continue;
     scratch.mark[l] = gen;
-    queue.push(l);
-    steps.push(0);
+    stack.push(l);
   }
   let room = 0;
   let connects = false;
-  let head = 0;
-  while (head < queue.length && room < params.escapeRoom) {
-    let p: number;
-    let d: number;
-    if (bfs) {
-      p = queue[head];
-      d = steps[head++];
-    } else {
-      p = queue.pop()!;
-      d = steps.pop()!;
-    }
+  while (stack.length > 0 && room < params.escapeRoom) {
+    const p = stack.pop()!;
     room++;
     for (let k = 0; k < 4; k++) {
       const q = p + adj[k];
       if (scratch.mark[q] === gen) continue;
       const c = colors[q];
       if (c === owner) {
-        if (d <= maxSteps && friendAlive[q] && !own.has(board.chainHead(q))) connects = true;
+        if (friendAlive[q] && !own.has(board.chainHead(q))) connects = true;
         continue;
       }
       if (c !== EMPTY || enemySphere[q] || !passable(board, q, enemy)) continue;
       scratch.mark[q] = gen;
-      queue.push(q);
-      steps.push(d + 1);
+      stack.push(q);
     }
   }
   return { room, connects };

@@ -48,11 +48,3 @@ describe('owl: a defence after an attack that works', () => {
     expect(regressionAnswer('owl.tst', 29)).toBe('1 C7');
   });
 });
-
-describe('owl: a living friend connects the dragon only nearby', () => {
-  it('a friend reached only far through the room does not save the dragon (owl 122)', () => {
-    // White B6-B5 on the left edge; its room reaches living white stones only several points away.
-    // Counted as a connection before, the attack stopped at once ('0').
-    expect(regressionAnswer('owl.tst', 122)).toMatch(/^1 (A6|A5|A4|A3|B1|C5)$/);
-  });
-});
