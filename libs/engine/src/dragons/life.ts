@@ -1,9 +1,9 @@
+import { DEFAULT_OWL_PARAMS } from '../owl/owl';
 import type { Board } from '../board/board';
 import type { Player } from '../board/color';
 import { analyzeGroups, type GroupAnalysis, type GroupStatus } from '../groups/status';
 import type { ReadResult } from '../reading/result';
 import { ReadingRefiner, type DragonVerdict } from './refine';
-import { THOROUGH_OWL_PARAMS } from './thorough-owl';
 
 /** A dragon: strings of one colour that belong together, with its status by reading. */
 export interface Dragon {
@@ -33,6 +33,28 @@ export interface LifeAnalysis {
   readonly verdicts: ReadonlyMap<number, DragonVerdict>;
 }
 
+/**
+ * The owl's limits for the dragon commands (GTP dragon_status, owl_attack, ...): five times the
+ * territory path's node budget (GNU Go's ld_owl.tst 24 -> 27 and owl.tst 57 -> 60 of GNU Go's
+ * passes; a wider or deeper search did not add more then), open eye spaces of up to 12 points read
+ * by the eye-graph reader with their marginal points (the territory path stops at 8, for speed), and
+ * ten candidate moves per node (owl.tst 68 -> 70 of GNU Go's passes once the eye spaces were read
+ * so; four times the budget added nothing); a static death at the root is read on, as GNU Go's owl
+ * tries its moves there whatever the eye count (ld_owl 50 -> 53, owl 70 -> 76, owl1 20 -> 21); the
+ * attacker also blocks one point beyond the liberties (ld_owl 53 -> 54, owl 76 -> 77); room and a
+ * living friend save the dragon only after the attacker's move (blockFirst), and a defence after a
+ * working attack is read at the root with the killing point first (ld_owl 54 -> 56, owl 77 -> 93,
+ * owl1 21 -> 23; 22 tests gained, 2 lost).
+ */
+const LIFE_OWL_PARAMS = {
+  ...DEFAULT_OWL_PARAMS,
+  budget: 5 * DEFAULT_OWL_PARAMS.budget,
+  width: 10,
+  readDeadRoot: true,
+  contain: true,
+  blockFirst: true,
+  view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12 },
+};
 
 /**
  * Dragons (groups amalgamated by the static analysis: shared liberties, clean diagonals, shared eye
@@ -40,7 +62,7 @@ export interface LifeAnalysis {
  * Reads on a copy of the board. Pure.
  */
 export function analyzeLife(board: Board, options: LifeOptions = {}): LifeAnalysis {
-  const refiner = new ReadingRefiner(board.clone(), true, THOROUGH_OWL_PARAMS);
+  const refiner = new ReadingRefiner(board.clone(), true, LIFE_OWL_PARAMS);
   const groups = analyzeGroups(board, { toMove: options.toMove, refine: refiner.refine });
   const dragons: Dragon[] = groups.groups.map((g) => ({ index: g.index, color: g.color, stones: g.stones }));
   const dragonAt = (p: number): number => {
