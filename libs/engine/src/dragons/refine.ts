@@ -7,6 +7,7 @@ import { DEFAULT_OWL_PARAMS, OwlReader, type OwlParams } from '../owl/owl';
 import { ConnectionReader } from '../reading/connection';
 import type { ReadResult } from '../reading/result';
 import { clusterWeakGroups } from './clusters';
+import { libertyCount, settleRaces } from './races';
 import { ALIVE_ODDS, DEAD_ODDS, survivalOdds, type DragonOddsFeatures } from './survival-odds';
 
 /** The reading verdict on one dragon, with the moves that kill and save it when it is critical. */
@@ -54,15 +55,6 @@ const COLLAPSED_SHARE = 0.4;
 
 /** A board with more than this share of empty points nobody's in the field is not finished. */
 const UNFINISHED_BOARD = 0.05;
-
-/** Distinct liberties of the stones. */
-function libertyCount(board: Board, stones: readonly number[]): number {
-  const seen = new Set<number>();
-  const adj = board.geo.adjacent;
-  for (const p of stones)
-    for (let k = 0; k < 4; k++) if (board.colors[p + adj[k]] === 0) seen.add(p + adj[k]);
-  return seen.size;
-}
 
 /** Dragons of at most this many stones keep a static death that the owl could not read out. */
 const SMALL_DRAGON = 5;
@@ -254,7 +246,11 @@ export class ReadingRefiner {
     if (calibrate) this.readStaticAlive(groups, sure, shares);
     // The territory path: two touching dragons of opposite colours are not both dead (on the tune
     // games' final positions both sides of such races were counted dead: mean error 5.7 -> 4.7).
-    if (!this.thorough) this.settleRaces(groups);
+    if (!this.thorough)
+      settleRaces(this.board, groups, (winner) => {
+        winner.safety = SAFETY.alive;
+        this.verdicts.set(winner.stones[0], { ...this.verdicts.get(winner.stones[0])!, status: 'alive' });
+      });
   }
 
   /**
@@ -322,35 +318,6 @@ export class ReadingRefiner {
         attackResult: attack,
         defenseResult: defense,
       });
-    }
-  }
-
-  /**
-   * Two dragons of opposite colours that touch cannot both be dead: they are in a capturing race,
-   * which one of them wins. Of each such pair the one with more liberties (then more stones) lives
-   * (GNU Go's semeai reading would decide it; this is the count a player makes first).
-   */
-  private settleRaces(groups: Parameters<GroupRefiner>[0]): void {
-    const adj = this.board.geo.adjacent;
-    const groupAt = new Map<number, (typeof groups)[number]>();
-    for (const g of groups) if (g.status === 'dead') for (const p of g.stones) groupAt.set(p, g);
-    for (const g of groups) {
-      if (g.status !== 'dead') continue;
-      for (const p of g.stones) {
-        let rival: (typeof groups)[number] | undefined;
-        for (let k = 0; k < 4 && !rival; k++) {
-          const h = groupAt.get(p + adj[k]);
-          if (h && h.color !== g.color && h.status === 'dead') rival = h;
-        }
-        if (!rival) continue;
-        const gl = libertyCount(this.board, g.stones);
-        const hl = libertyCount(this.board, rival.stones);
-        const winner = gl > hl || (gl === hl && g.stones.length >= rival.stones.length) ? g : rival;
-        winner.status = 'alive';
-        winner.safety = SAFETY.alive;
-        this.verdicts.set(winner.stones[0], { ...this.verdicts.get(winner.stones[0])!, status: 'alive' });
-        if (winner === g) break;
-      }
     }
   }
 
