@@ -15,7 +15,6 @@
  * --turns T (turns a call in the batch phases, default 20: N / T calls, then GET of each batch).
  */
 import { randomBytes } from 'node:crypto';
-import { loadavg } from 'node:os';
 import { ApiKeyRepository, PrismaService, TenantRepository } from '@moyo/persistence';
 import { Redis } from 'ioredis';
 import { KeyAdmin } from '../apps/api/src/admin/key-admin';
