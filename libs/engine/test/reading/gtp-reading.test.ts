@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/board/history';
 import { READING_GTP_COMMANDS } from '../../src/gtp/commands/reading';
-import { suitePasses } from './suite';
+import { suitePasses } from '../support/regression-suite';
 
 /** reading.tst tests passed in-process when the floor was last raised, less a small margin. */
 const FLOOR = 186;
