@@ -3,10 +3,13 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
+import type { Logger as RootLogger } from 'pino';
 import { AppModule } from './app.module';
 import { ApiConfig } from './config/api-config';
 import { errorBody } from './errors/api-errors';
 import { textGuard } from './errors/text-guard';
+import { API_LOGGER } from './logging/logger.module';
+import { requestLogger } from './logging/request-logger';
 
 interface RawRequest {
   headers: Record<string, string | string[] | undefined>;
@@ -30,6 +33,8 @@ export async function createApiApp(config: ApiConfig): Promise<INestApplication>
   app.useLogger(app.get(Logger));
   // Signals are main.ts's (drainOnSignals): the HTTP server closes before the app's pools.
   app.disable('x-powered-by');
+  // First, so every answer (a 413 of the body-size check too) has its X-Request-Id and log line.
+  app.use(requestLogger(app.get<RootLogger>(API_LOGGER)));
   // Every answer: no MIME sniffing, no framing by other sites, no Referer to other origins.
   app.use((_req: RawRequest, res: RawResponse, next: () => void) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -75,7 +75,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       end?: () => void;
       setHeader?: (name: string, value: string) => void;
     }>();
-    const { status, body } = this.describe(exception);
+    // The request's id (request-logger.ts): lines logged here name the request they answer.
+    const { status, body } = this.describe(exception, ctx.getRequest<{ id?: string }>()?.id);
     if (res.headersSent) {
       // A streamed answer (SSE, SVG) already started: all that is left is to end it.
       if (!res.writableEnded) res.end?.();
@@ -91,16 +92,19 @@ export class AllExceptionsFilter implements ExceptionFilter {
    * answers every request with 503, and one log line each drowned everything else (1000 lines in
    * 16 s of a PostgreSQL outage under load).
    */
-  private warnUnavailable(exception: unknown): void {
+  private warnUnavailable(exception: unknown, reqId: string | undefined): void {
     this.unavailableSince++;
     const now = Date.now();
     if (now - this.unavailableLoggedAt < UNAVAILABLE_LOG_EVERY_MS) return;
-    this.logger.warn({ err: exception, answered503: this.unavailableSince }, 'dependency unavailable');
+    this.logger.warn(
+      { err: exception, answered503: this.unavailableSince, reqId },
+      'dependency unavailable',
+    );
     this.unavailableLoggedAt = now;
     this.unavailableSince = 0;
   }
 
-  private describe(exception: unknown): { status: number; body: unknown } {
+  private describe(exception: unknown, reqId: string | undefined): { status: number; body: unknown } {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
@@ -151,13 +155,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return { status: httpStatus, body: errorBody(httpStatus, message, { field: 'body' }) };
     }
     if (isDependencyDown(err)) {
-      this.warnUnavailable(exception);
+      this.warnUnavailable(exception, reqId);
       return {
         status: HttpStatus.SERVICE_UNAVAILABLE,
         body: errorBody(503, 'a backing service (PostgreSQL or Redis) is unavailable; retry later'),
       };
     }
-    this.logger.error({ err: exception }, 'unhandled error');
+    this.logger.error({ err: exception, reqId }, 'unhandled error');
     const body: ErrorBody = errorBody(500, 'internal error');
     return { status: 500, body };
   }

@@ -1,58 +1,28 @@
-import { randomUUID } from 'node:crypto';
-import { LoggerModule, type Params } from 'nestjs-pino';
+import { DynamicModule, Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
 import type { ApiConfig } from '../config/api-config';
+import { apiLogger } from './request-logger';
 
-const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
+/** The provider of the api's root pino logger (what bootstrap's request logger writes with). */
+export const API_LOGGER = 'MOYO_API_LOGGER';
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** Query parameters whose values are credentials, never logged. */
-const SECRET_PARAMS = ['access_token', 'api_key', 'apiKey', 'token', 'key'];
-const SECRET_IN_URL = new RegExp(`([?&](?:${SECRET_PARAMS.join('|')})=)[^&#]*`, 'gi');
-
-/** `url` with the values of credential parameters replaced by `[Redacted]`. Pure. */
-export function redactUrlSecrets(url: string): string {
-  return url.replace(SECRET_IN_URL, '$1[Redacted]');
-}
+@Module({})
+class ApiLoggerModule {}
 
 /**
- * JSON logs on stdout (pino); one line per request except probes; credentials redacted (headers
- * and query parameters such as `access_token`). Each
- * request carries an id (the caller's X-Request-Id when well formed, else a new UUID), logged
- * with every line of that request and echoed in the response's X-Request-Id.
+ * JSON logs on stdout (pino), credentials redacted: the services' PinoLogger and Nest's own
+ * logger write with the root logger, and the request logger (request-logger.ts, installed by
+ * bootstrap) adds one line per request except probes. nestjs-pino's per-request middleware (a
+ * pino-http child logger and an AsyncLocalStorage context per request) is left out
+ * (`forRoutes: []`): see request-logger.ts for what it cost.
  */
-export function loggerModule(config: ApiConfig) {
-  return LoggerModule.forRoot({ pinoHttp: apiLogOptions(config.logLevel) });
-}
-
-/** The api's pino-http options (exported for the redaction test). */
-export function apiLogOptions(level: ApiConfig['logLevel']) {
+export function loggerModule(config: ApiConfig): DynamicModule {
+  const logger = apiLogger(config.logLevel);
   return {
-    level,
-    base: { app: 'api' },
-    autoLogging: { ignore: (req) => PROBES.has((req.url ?? '').split('?')[0]) },
-    // Credentials wherever a client may put them: headers, and query parameters (in `query` and
-    // in the logged `url`), e.g. an EventSource that cannot send headers.
-    redact: [
-      'req.headers.authorization',
-      'req.headers.cookie',
-      'req.headers["x-api-key"]',
-      'req.headers["proxy-authorization"]',
-      ...SECRET_PARAMS.map((name) => `req.query.${name}`),
-    ],
-    serializers: {
-      req: (req: { url?: string }) => ({ ...req, url: req.url && redactUrlSecrets(req.url) }),
-    },
-    // Who asked: the auth guard's tenant and key prefix (never the key itself).
-    customProps: (req) => {
-      const r = req as { tenantId?: string; apiKey?: { prefix?: string } };
-      return r.tenantId ? { tenantId: r.tenantId, apiKey: r.apiKey?.prefix } : {};
-    },
-    genReqId: (req, res) => {
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-  } satisfies Params['pinoHttp'];
+    module: ApiLoggerModule,
+    global: true,
+    imports: [LoggerModule.forRoot({ pinoHttp: { logger }, forRoutes: [] })],
+    providers: [{ provide: API_LOGGER, useValue: logger }],
+    exports: [API_LOGGER],
+  };
 }
