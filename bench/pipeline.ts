@@ -2,7 +2,7 @@
  * Pipeline benchmark, in one run on one machine:
  *
  * 1. End to end over HTTP beside its peers, in interleaved rounds, one call per job with
- *    `--in-flight` calls at a time: a bare BullMQ worker that does nothing; a bare BullMQ worker
+ *    `--in-flight` calls at a time (over keep-alive connections: bench/pipeline-http.ts): a bare BullMQ worker that does nothing; a bare BullMQ worker
  *    that runs one PostgreSQL INSERT per job; Moyo (the built api, then the queue, one worker
  *    process, PostgreSQL) for the cheapest job (the `board` analysis of a 19x19 position); and
  *    Moyo with `--turns` positions a call (KataGo's analyzeTurns: a game's last turns, one batch),
@@ -44,15 +44,8 @@ import {
   type LoadResult,
   type Pace,
 } from './support/pipeline-load';
-import {
-  bareQueue,
-  bareQueueName,
-  postPosition,
-  postTurns,
-  profiling,
-  startApi,
-  startBareWorker,
-} from './support/pipeline-peers';
+import { closeConnections, postPosition, postTurns } from './pipeline-http';
+import { bareQueue, bareQueueName, profiling, startApi, startBareWorker } from './support/pipeline-peers';
 
 const HTTP_JOBS = integerOption('bench:pipeline', '--http', 2000);
 const ROUNDS = integerOption('bench:pipeline', '--rounds', 2);
@@ -64,7 +57,7 @@ const RATE = integerOption('bench:pipeline', '--rate', 200);
 const SECONDS = integerOption('bench:pipeline', '--seconds', 5);
 const CONCURRENCY = integerOption('bench:pipeline', '--concurrency', 16);
 const PORT = integerOption('bench:pipeline', '--port', 27210);
-const TURNS = integerOption('bench:pipeline', '--turns', 20);
+const TURNS = integerOption('bench:pipeline', '--turns', 20, 0);
 const args = process.argv.slice(2);
 
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -79,7 +72,7 @@ interface Measured {
   p99: number;
   submitP50?: number;
   submitP99?: number;
-  /** Cores busy during the scenario: machine, workers, api, PostgreSQL, Redis. */
+  /** Cores busy during the scenario: machine, the bench's own process (client), workers, api, PostgreSQL, Redis. */
   cpu: Record<string, number>;
 }
 
@@ -122,7 +115,8 @@ async function measured(
   load: () => Promise<LoadResult>,
   submit = false,
 ): Promise<Measured> {
-  const pids: Record<string, number[]> = {};
+  // The client: this process (the HTTP calls or Queue.adds, and the completion events it reads).
+  const pids: Record<string, number[]> = { client: [process.pid] };
   for (const [k, apps] of Object.entries(groups)) pids[k] = apps.map((a) => a.child.pid ?? -1);
   const servers = async () => ({ postgres: await backendPids(), redis: pidsNamed('redis-server') });
   const before = await servers();
@@ -263,6 +257,7 @@ async function httpScenarios(databaseUrl: string, redis: Redis): Promise<void> {
   } finally {
     await Promise.all([moyoEvents.close(), ...peers.flatMap((p) => [p.events.close(), p.queue.close()])]);
     await Promise.all(apps.map((a) => a.stop()));
+    closeConnections();
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length) await redis.unlink(...keys);
   }
@@ -345,9 +340,9 @@ function printTable(): void {
   process.stdout.write(
     `\npipeline benchmark (${new Date().toISOString()}, node ${process.version}, per worker: ` +
       `WORKER_CONCURRENCY=${CONCURRENCY}, WORKER_ENGINE_THREADS=1; job name ${JobName.AnalyzePosition}; ` +
-      `cores: CPU in cores over the scenario, machine = all processes)\n\n`,
+      `cores: CPU in cores over the scenario, machine = all processes, client = this bench process)\n\n`,
   );
-  const groups = ['machine', 'worker', 'api', 'peer', 'postgres', 'redis'];
+  const groups = ['machine', 'client', 'worker', 'api', 'peer', 'postgres', 'redis'];
   const head = ['scenario', 'jobs', 'seconds', 'jobs/s', 'p50 ms', 'p99 ms', 'submit p50/p99', ...groups];
   const rows = results.map((r) => [
     r.scenario,
