@@ -12,6 +12,9 @@ function eyeLiberties(n: number): number {
   return n <= 3 ? n : n === 4 ? 5 : n === 5 ? 8 : 12;
 }
 
+/** Enemy strings inside an eye with at most this many liberties make the count read the race. */
+const INSIDE_READ = 2;
+
 /** One side's numbers: the race string, its outside liberties and eye liberties. */
 interface SideCount {
   string: number;
@@ -58,7 +61,8 @@ function raceString(
 
 /**
  * Counts a quiet race the way players do (no string in atari, no unsettled eye space, no stones of
- * one side inside the other's eye space): each side's race string (the named one when in contact,
+ * one side that can be taken inside the other's eye space; one stone with three or more liberties
+ * inside an eye is one move of filling it done): each side's race string (the named one when in contact,
  * else its weakest string in contact), its outside liberties, the liberties of its clean eyes (an eye of n points is worth 1, 2, 3, 5, 8,
  * 12 liberties), and the shared liberties. Neither with an eye: with two or more shared liberties
  * the mover wins with outside liberties at least the other's plus shared minus one, loses when the
@@ -92,17 +96,19 @@ export function countRace(
     const values: number[] = [];
     for (const e of view.eyeSpaces) {
       if (e.eyes.min < e.eyes.max) return null;
-      let empties = 0;
-      let inside = false;
+      let stones = 0;
       for (const p of e.points) {
-        // The other's stones inside: the race is read (a capture there may not give life).
-        if (board.colors[p] === enemy) inside = true;
-        if (board.colors[p] === EMPTY) empties++;
+        if (board.colors[p] !== enemy) continue;
+        // The other's stones inside that can be taken: the race is read (a capture there may not
+        // give life). A stronger one was played to fill the eye: one move of it done.
+        if (board.chainLiberties(p) <= INSIDE_READ) return null;
+        stones++;
       }
-      if (inside) return null;
       if (e.eyes.min === 0) continue;
+      // One stone on the eye's vital point is counted; more make shapes the count does not know.
+      if (stones > 1) return null;
       for (const p of e.points) eyeOf.set(p, values.length);
-      values.push(eyeLiberties(empties));
+      values.push(Math.max(1, eyeLiberties(e.points.length) - stones));
     }
     let eye = 0;
     const outside = 0;

@@ -180,9 +180,10 @@ export function raceMoves(
       if (own.keepEmpty[l]) continue;
       const f = board.analyzeMove(l, player);
       if (f & MoveFlag.Illegal && !(f & MoveFlag.Ko)) continue;
-      if (f & MoveFlag.SelfAtari && !(f & MoveFlag.Capturing) && eyeSpaceEmpties(board, enemy.view, l) < 2) {
+      if (f & MoveFlag.SelfAtari && !(f & MoveFlag.Capturing)) {
+        // Approached too where the fill is tried (inside an enemy eye space of two or more points).
         approaches.push(l);
-        continue;
+        if (eyeSpaceEmpties(board, enemy.view, l) < 2) continue;
       }
       // Where the string would gain most by extending comes first (blocks its way out).
       let gain = 0;

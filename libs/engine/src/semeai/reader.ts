@@ -1,12 +1,13 @@
 import type { Board } from '../board/board';
 import type { Player } from '../board/color';
-import { DEFAULT_OWL_VIEW_PARAMS, OwlScratch, viewDragon, type DragonView, type OwlViewParams } from '../owl/eyespace';
+import { DEFAULT_OWL_VIEW_PARAMS, OwlScratch, type DragonView, type OwlViewParams } from '../owl/eyespace';
 import { codeRank, downgrade, invert, packResult, ReadCode, unpackResult } from '../reading/result';
 import { TranspositionTable } from '../reading/transposition';
 import { countRace, RaceCount } from './count';
 import { goalCaptured, type RaceGoal } from './goal';
 import { raceMoves, RaceScratch, sacrificesLast, type RaceSide } from './moves';
 import { sureEyes } from './shapes';
+import { raceView, RaceViewScratch } from './view';
 
 /** Limits of the race reading. */
 export interface SemeaiParams {
@@ -67,6 +68,7 @@ export class SemeaiReader {
   private readonly table = new TranspositionTable(100_000);
   private readonly owlScratch: OwlScratch;
   private readonly scratch: RaceScratch;
+  private readonly viewScratch: RaceViewScratch;
   private readonly zeros: Uint8Array;
   private a!: RaceGoal;
   private b!: RaceGoal;
@@ -84,6 +86,7 @@ export class SemeaiReader {
   ) {
     this.owlScratch = new OwlScratch(board.geo.arraySize);
     this.scratch = new RaceScratch(board.geo.arraySize);
+    this.viewScratch = new RaceViewScratch(board.geo.arraySize);
     this.zeros = new Uint8Array(board.geo.arraySize);
     this.pathLo = new Uint32Array(params.maxDepth + 1);
     this.pathHi = new Uint32Array(params.maxDepth + 1);
@@ -123,7 +126,8 @@ export class SemeaiReader {
   private view(goal: RaceGoal, root = false): DragonView | null {
     if (goalCaptured(this.board, goal)) return null;
     const params = root ? DEFAULT_OWL_VIEW_PARAMS : this.nodeView;
-    return viewDragon(this.board, goal.stones, goal.owner, this.zeros, this.zeros, this.owlScratch, params);
+    const other = goal === this.a ? this.b : this.a;
+    return raceView(this.board, goal, other, this.zeros, this.zeros, this.owlScratch, params, this.viewScratch);
   }
 
   /**
