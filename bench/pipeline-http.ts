@@ -8,11 +8,16 @@
 import { Agent, request } from 'node:http';
 import type { WorkloadJob } from '../test/e2e/support/workload';
 
-/** One pool of keep-alive connections for all calls (as many as calls in flight). */
-const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+/**
+ * One pool of keep-alive connections for all calls (as many as calls in flight). An idle
+ * connection is closed after 1 s, before the api's server closes it (Node's keepAliveTimeout,
+ * 5 s): between two scenarios a call could otherwise go out on a connection the server is
+ * closing ("socket hang up").
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: 1000 });
 
 /** POSTs `body` as JSON; resolves with the status and the parsed JSON answer. */
-export function postJson(
+export async function postJson(
   base: string,
   path: string,
   headers: Record<string, string>,
@@ -20,6 +25,23 @@ export function postJson(
 ): Promise<{ status: number; answer: unknown }> {
   const payload = Buffer.from(JSON.stringify(body));
   const url = new URL(path, base);
+  try {
+    return await send(url, headers, payload);
+  } catch (err) {
+    // A reused connection the server closed meanwhile: the call never reached it; once more.
+    if (!(err instanceof ReusedSocketError)) throw err;
+    return send(url, headers, payload);
+  }
+}
+
+class ReusedSocketError extends Error {}
+
+function send(
+  url: URL,
+  headers: Record<string, string>,
+  payload: Buffer,
+): Promise<{ status: number; answer: unknown }> {
+  const path = url.pathname;
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -44,7 +66,10 @@ export function postJson(
         });
       },
     );
-    req.on('error', reject);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      const closed = err.code === 'ECONNRESET' || err.message === 'socket hang up';
+      reject(req.reusedSocket && closed ? new ReusedSocketError(err.message) : err);
+    });
     req.end(payload);
   });
 }
