@@ -186,7 +186,7 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     const white = this.whiteDyn;
     const near = this.nbrDyn[d];
     const nearStatic = this.nbrStatic[d];
-    const { compLibs, unitComp, compDyn, compStatic } = this;
+    const { comp, unitComp } = this;
     const n = this.n;
     let hasLiberty = this.nbrLib[d] !== 0 || (near & this.allDyn & ~(black | white)) !== 0;
     const same = player === BLACK ? black : white;
@@ -194,12 +194,12 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     for (let x = near & same; x !== 0 && !hasLiberty;) {
       const bit = x & -x;
       x ^= bit;
-      if (compLibs[unitComp[bitIndex(bit)]] > 1) hasLiberty = true;
+      if (comp[unitComp[bitIndex(bit)] | 5] > 1) hasLiberty = true;
     }
     for (let x = nearStatic & sameStatic; x !== 0 && !hasLiberty;) {
       const bit = x & -x;
       x ^= bit;
-      if (compLibs[unitComp[n + bitIndex(bit)]] > 1) hasLiberty = true;
+      if (comp[unitComp[n + bitIndex(bit)] | 5] > 1) hasLiberty = true;
     }
     let capDyn = 0;
     let capStatic = 0;
@@ -207,17 +207,17 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
       const bit = x & -x;
       x ^= bit;
       const c = unitComp[bitIndex(bit)];
-      if (compLibs[c] !== 1) continue;
-      capDyn |= compDyn[c];
-      capStatic |= compStatic[c];
+      if (comp[c | 5] !== 1) continue;
+      capDyn |= comp[c];
+      capStatic |= comp[c | 1];
     }
     for (let x = nearStatic & (player === BLACK ? this.sWhite : this.sBlack); x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       const c = unitComp[n + bitIndex(bit)];
-      if (compLibs[c] !== 1) continue;
-      capDyn |= compDyn[c];
-      capStatic |= compStatic[c];
+      if (comp[c | 5] !== 1) continue;
+      capDyn |= comp[c];
+      capStatic |= comp[c | 1];
     }
     if (!hasLiberty && (capDyn | capStatic) === 0) return false;
     this.capturedDyn = capDyn;

@@ -15,7 +15,7 @@ const bitIndex = bitIndexExport;
  * labelling before the move (the move's chain merges its friends, the chains next to it or to the
  * stones it captured get new records, every other chain keeps its component). Made lazily, once
  * per position: a position the transposition table knows is never labelled. Component records
- * live in their level's slot (ids level * comps + local); `unitComp` maps the stones to them, its
+ * live in their level's slot (ids (level * comps + local) * 8 in `comp`); `unitComp` maps the stones to them, its
  * writes logged so that undo restores the labelling before the move. The full-board labelling
  * while static stones are captured.
  */
@@ -67,13 +67,13 @@ export abstract class BitLabelling extends BitBoardState {
   /** Chains as floods over bit sets: each dynamic stone and static chain is visited once. */
   protected bitLabels(): void {
     const { nbrDyn, nbrStatic, nbrLib, sDyn, sLib, sColor } = this;
-    const { compDyn, compStatic, compLibDyn, compLibStatic, compReach, compLibs } = this;
+    const { comp } = this;
     const sBlack = this.sBlack;
     const sWhite = this.sWhite;
     const black = this.blackDyn;
     const white = this.whiteDyn;
     const empty = this.allDyn & ~(black | white);
-    let comps = this.level * this.comps;
+    let comps = this.level * this.comps * 8;
     // Seeds: every static chain, then every dynamic stone not reached from one.
     let todoStatic = sBlack | sWhite;
     let todoDyn = black | white;
@@ -118,14 +118,15 @@ export abstract class BitLabelling extends BitBoardState {
         dm |= fd;
         sm |= fs;
       }
-      const c = comps++;
+      const c = comps;
+      comps += 8;
       const libDyn = reach & empty;
-      compDyn[c] = dm;
-      compStatic[c] = sm;
-      compLibDyn[c] = libDyn;
-      compLibStatic[c] = libs;
-      compReach[c] = reach;
-      compLibs[c] = popcount(libDyn) + popcount(libs);
+      comp[c] = dm;
+      comp[c | 1] = sm;
+      comp[c | 2] = libDyn;
+      comp[c | 3] = libs;
+      comp[c | 4] = reach;
+      comp[c | 5] = popcount(libDyn) + popcount(libs);
       todoDyn &= ~dm;
       todoStatic &= ~sm;
       this.setUnits(dm, sm, c);
@@ -140,7 +141,7 @@ export abstract class BitLabelling extends BitBoardState {
    */
   protected stepLabels(captured: number): void {
     const { n, unitComp, nbrDyn, nbrStatic } = this;
-    const { compDyn, compStatic, compLibDyn, compLibStatic, compReach, compLibs } = this;
+    const { comp } = this;
     const d = this.dynIndex[this.undoHeads[this.undoTop - 4]];
     const moved = 1 << d;
     const black = this.blackDyn;
@@ -148,7 +149,7 @@ export abstract class BitLabelling extends BitBoardState {
     const empty = this.allDyn & ~(black | white);
     const same = (black & moved) !== 0 ? black : white;
     const sameStatic = (black & moved) !== 0 ? this.sBlack : this.sWhite;
-    let id = this.level * this.comps;
+    let id = this.level * this.comps * 8;
     // The move's chain: the stone and every friendly chain next to it.
     let dm = moved;
     let sm = 0;
@@ -161,12 +162,12 @@ export abstract class BitLabelling extends BitBoardState {
         todoStatic !== 0
           ? unitComp[n + bitIndex(todoStatic & -todoStatic)]
           : unitComp[bitIndex(todoDyn & -todoDyn)];
-      dm |= compDyn[c];
-      sm |= compStatic[c];
-      reach |= compReach[c];
-      libStatic |= compLibStatic[c];
-      todoDyn &= ~compDyn[c];
-      todoStatic &= ~compStatic[c];
+      dm |= comp[c];
+      sm |= comp[c | 1];
+      reach |= comp[c | 4];
+      libStatic |= comp[c | 3];
+      todoDyn &= ~comp[c];
+      todoStatic &= ~comp[c | 1];
     }
     // The other chains next to the move (one liberty less) or to a captured stone (more).
     let nearDyn = nbrDyn[d];
@@ -185,27 +186,28 @@ export abstract class BitLabelling extends BitBoardState {
         todoStatic !== 0
           ? unitComp[n + bitIndex(todoStatic & -todoStatic)]
           : unitComp[bitIndex(todoDyn & -todoDyn)];
-      const stones = compDyn[c];
-      const statics = compStatic[c];
-      const r = compReach[c];
+      const stones = comp[c];
+      const statics = comp[c | 1];
+      const r = comp[c | 4];
       const libDyn = r & empty;
-      compDyn[id] = stones;
-      compStatic[id] = statics;
-      compReach[id] = r;
-      compLibDyn[id] = libDyn;
-      compLibStatic[id] = compLibStatic[c];
-      compLibs[id] = popcount(libDyn) + popcount(compLibStatic[c]);
-      this.setUnits(stones, statics, id++);
+      comp[id] = stones;
+      comp[id | 1] = statics;
+      comp[id | 4] = r;
+      comp[id | 2] = libDyn;
+      comp[id | 3] = comp[c | 3];
+      comp[id | 5] = popcount(libDyn) + popcount(comp[c | 3]);
+      this.setUnits(stones, statics, id);
+      id += 8;
       todoDyn &= ~stones;
       todoStatic &= ~statics;
     }
     const libDyn = reach & empty;
-    compDyn[id] = dm;
-    compStatic[id] = sm;
-    compReach[id] = reach;
-    compLibDyn[id] = libDyn;
-    compLibStatic[id] = libStatic;
-    compLibs[id] = popcount(libDyn) + popcount(libStatic);
+    comp[id] = dm;
+    comp[id | 1] = sm;
+    comp[id | 4] = reach;
+    comp[id | 2] = libDyn;
+    comp[id | 3] = libStatic;
+    comp[id | 5] = popcount(libDyn) + popcount(libStatic);
     this.setUnits(dm, sm, id);
   }
 }

@@ -32,7 +32,7 @@ export abstract class BitBoardQueries extends BitLabelling {
     const opp = color === BLACK ? white : black;
     const sameStatic = color === BLACK ? this.sBlack : this.sWhite;
     const oppStatic = color === BLACK ? this.sWhite : this.sBlack;
-    const { unitComp, compLibDyn, compLibStatic, compReach, compLibs } = this;
+    const { unitComp, comp } = this;
     const n = this.n;
     const near = this.nbrDyn[d];
     let dyn = near & this.allDyn & ~(black | white);
@@ -44,33 +44,33 @@ export abstract class BitBoardQueries extends BitLabelling {
       const bit = x & -x;
       x ^= bit;
       const c = unitComp[bitIndex(bit)];
-      if (compLibs[c] >= 3) return 2;
-      dyn |= compLibDyn[c];
-      lib |= compLibStatic[c];
-      touch |= compReach[c];
+      if (comp[c | 5] >= 3) return 2;
+      dyn |= comp[c | 2];
+      lib |= comp[c | 3];
+      touch |= comp[c | 4];
     }
     for (let x = this.nbrStatic[d] & sameStatic; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       const c = unitComp[n + bitIndex(bit)];
-      if (compLibs[c] >= 3) return 2;
-      dyn |= compLibDyn[c];
-      lib |= compLibStatic[c];
-      touch |= compReach[c];
+      if (comp[c | 5] >= 3) return 2;
+      dyn |= comp[c | 2];
+      lib |= comp[c | 3];
+      touch |= comp[c | 4];
     }
     for (let x = this.nbrStatic[d] & oppStatic; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      if (compLibs[unitComp[n + bitIndex(bit)]] === 1) return -1;
+      if (comp[unitComp[n + bitIndex(bit)] | 5] === 1) return -1;
     }
     for (let x = near & opp; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       const c = unitComp[bitIndex(bit)];
-      if (compLibs[c] !== 1) continue;
-      if (this.compStatic[c] !== 0) return -1;
+      if (comp[c | 5] !== 1) continue;
+      if (this.comp[c | 1] !== 0) return -1;
       // Captured stones next to p or to a friendly chain become liberties.
-      dyn |= this.compDyn[c] & touch;
+      dyn |= this.comp[c] & touch;
     }
     const count = popcount(dyn & ~(1 << d)) + popcount(lib);
     return count > 2 ? 2 : count;
@@ -97,7 +97,7 @@ export abstract class BitBoardQueries extends BitLabelling {
     const level = this.level;
     if (this.invKnown[level] === 0) {
       let near = 0;
-      const { compDyn, compStatic, compLibDyn, compLibStatic, compLibs, compReach } = this;
+      const { comp } = this;
       const { nbrDyn, nbrStatic, nbrLib, libNbrDyn, libNbrStatic, libNbrLib } = this;
       const blackDyn = this.blackDyn;
       const sBlack = this.sBlack;
@@ -112,11 +112,13 @@ export abstract class BitBoardQueries extends BitLabelling {
           todoStatic !== 0
             ? unitComp[n + bitIndex(todoStatic & -todoStatic)]
             : unitComp[bitIndex(todoDyn & -todoDyn)];
-        todoDyn &= ~compDyn[c];
-        todoStatic &= ~compStatic[c];
-        const libStatic = compLibStatic[c];
+        todoDyn &= ~comp[c];
+        todoStatic &= ~comp[c | 1];
+        // One liberty is never two eyes.
+        if (comp[c | 5] < 2) continue;
+        const libStatic = comp[c | 3];
         const pure = libStatic & pureEyes;
-        let eyes = compLibs[c] === 1 ? 0 : popcount(pure);
+        let eyes = popcount(pure);
         // A liberty with an empty neighbour is no eye: tested here, before the call.
         for (let x = libStatic & ~pure; x !== 0 && eyes < 2;) {
           const bit = x & -x;
@@ -125,14 +127,14 @@ export abstract class BitBoardQueries extends BitLabelling {
           if (libNbrLib[i] !== 0 || (libNbrDyn[i] & empty) !== 0) continue;
           if (this.suicide(WHITE, libNbrDyn[i], libNbrStatic[i], 0) === true) eyes++;
         }
-        for (let x = compLibDyn[c]; x !== 0 && eyes < 2;) {
+        for (let x = comp[c | 2]; x !== 0 && eyes < 2;) {
           const bit = x & -x;
           x ^= bit;
           const i = bitIndex(bit);
           if (nbrLib[i] !== 0 || (nbrDyn[i] & empty) !== 0) continue;
           if (this.suicide(WHITE, nbrDyn[i], nbrStatic[i], 0) === true) eyes++;
         }
-        if (eyes >= 2) near |= compReach[c];
+        if (eyes >= 2) near |= comp[c | 4];
       }
       this.invNear[level] = near;
       this.invKnown[level] = 1;
@@ -157,16 +159,16 @@ export abstract class BitBoardQueries extends BitLabelling {
     if (d < 0 || this.staticRemoved > 0) return -1;
     this.ensureLabels();
     const n = this.n;
-    const { compLibs, unitComp } = this;
+    const { comp, unitComp } = this;
     for (let x = this.nbrDyn[d] & (color === BLACK ? this.whiteDyn : this.blackDyn); x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      if (compLibs[unitComp[bitIndex(bit)]] === 1) return 1;
+      if (comp[unitComp[bitIndex(bit)] | 5] === 1) return 1;
     }
     for (let x = this.nbrStatic[d] & (color === BLACK ? this.sWhite : this.sBlack); x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      if (compLibs[unitComp[n + bitIndex(bit)]] === 1) return 1;
+      if (comp[unitComp[n + bitIndex(bit)] | 5] === 1) return 1;
     }
     return 0;
   }
@@ -177,19 +179,19 @@ export abstract class BitBoardQueries extends BitLabelling {
     const white = this.whiteDyn;
     if (nbrLib !== 0 || (nbrDyn & ~(black | white)) !== 0) return false;
     const n = this.n;
-    const { compLibs, unitComp } = this;
+    const { comp, unitComp } = this;
     const same = color === BLACK ? black : white;
     const sameStatic = color === BLACK ? this.sBlack : this.sWhite;
     for (let x = nbrDyn; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      const libs = compLibs[unitComp[bitIndex(bit)]];
+      const libs = comp[unitComp[bitIndex(bit)] | 5];
       if (bit & same ? libs > 1 : libs === 1) return false;
     }
     for (let x = nbrStatic; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      const libs = compLibs[unitComp[n + bitIndex(bit)]];
+      const libs = comp[unitComp[n + bitIndex(bit)] | 5];
       if (bit & sameStatic ? libs > 1 : libs === 1) return false;
     }
     return true;

@@ -55,7 +55,8 @@ export abstract class BitBoardState {
   protected staticRemoved = 0;
 
   // Bit-set labelling (see bit-labels.ts): component records in one slot per line depth (level),
-  // ids level * comps + local; a component's members, liberties and reach are bit sets.
+  // a component's members, liberties and reach as bit sets; a record's id is its offset in
+  // `comp`, (level * comps + local) * 8.
   protected labelled = false;
   protected level = 0;
   protected levels = 0;
@@ -67,13 +68,13 @@ export abstract class BitBoardState {
   protected unitLogTop = 0;
   /** Per level: unitLog's top before the level's bit labelling, or -1 when it has none. */
   protected logStart = new Int32Array(0);
-  protected compLibs = new Int32Array(0);
-  protected compDyn = new Int32Array(0);
-  protected compStatic = new Int32Array(0);
-  protected compLibDyn = new Int32Array(0);
-  protected compLibStatic = new Int32Array(0);
-  /** Dynamic points next to some stone of the component (any colour). */
-  protected compReach = new Int32Array(0);
+  /**
+   * The component records, 8 words each (one array: one bounds check and base per access in
+   * V8's code, where six arrays each had their own): at id, the dynamic stones; id | 1 the static
+   * chains; id | 2 the dynamic liberties; id | 3 the static liberties; id | 4 the reach (dynamic
+   * points next to some stone of the component, any colour); id | 5 the liberty count.
+   */
+  protected comp = new Int32Array(0);
   /** Per level: dynamic points next to an invincible Black chain, when `invKnown`. */
   protected invNear = new Int32Array(0);
   protected invKnown = new Uint8Array(0);
@@ -177,12 +178,7 @@ export abstract class BitBoardState {
     };
     const { comps } = this;
     this.unitLog = grow(this.unitLog, 2 * comps);
-    this.compLibs = grow(this.compLibs, comps);
-    this.compDyn = grow(this.compDyn, comps);
-    this.compStatic = grow(this.compStatic, comps);
-    this.compLibDyn = grow(this.compLibDyn, comps);
-    this.compLibStatic = grow(this.compLibStatic, comps);
-    this.compReach = grow(this.compReach, comps);
+    this.comp = grow(this.comp, 8 * comps);
     this.invNear = grow(this.invNear, 1);
     this.stepCap = grow(this.stepCap, 1).fill(-1, this.levels);
     this.logStart = grow(this.logStart, 1).fill(-1, this.levels);
@@ -221,7 +217,7 @@ export abstract class BitBoardState {
 
   chainLiberties(p: number): number {
     this.ensureLabels();
-    return this.staticRemoved > 0 ? this.libCount[this.label[p]] : this.compLibs[this.compOf(p)];
+    return this.staticRemoved > 0 ? this.libCount[this.label[p]] : this.comp[this.compOf(p) | 5];
   }
 
   chainStones(p: number, out?: Int32Array): number {
@@ -240,13 +236,13 @@ export abstract class BitBoardState {
       return n - at;
     }
     const c = this.compOf(p);
-    for (let x = this.compDyn[c]; x !== 0;) {
+    for (let x = this.comp[c]; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       if (out) out[n] = this.dynPoint[bitIndex(bit)];
       n++;
     }
-    for (let x = this.compStatic[c]; x !== 0;) {
+    for (let x = this.comp[c | 1]; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       const stones = this.sStones[bitIndex(bit)];
@@ -275,13 +271,13 @@ export abstract class BitBoardState {
       return n;
     }
     const c = this.compOf(p);
-    for (let x = this.compLibStatic[c]; x !== 0;) {
+    for (let x = this.comp[c | 3]; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       if (out) out[n] = this.libPoint[bitIndex(bit)];
       n++;
     }
-    for (let x = this.compLibDyn[c]; x !== 0;) {
+    for (let x = this.comp[c | 2]; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       if (out) out[n] = this.dynPoint[bitIndex(bit)];
