@@ -20,36 +20,35 @@ import { ReaderState } from './reader-state';
  */
 const NEIGHBOURS = (2 * 8 + 1) | ((3 * 8) << 5);
 
+/** An ordered move's entry: the point in the low 16 bits, bit 16 set while its self-atari test is pending. */
+const POINT = 0xffff;
+const PENDING = 1 << 16;
+/** The score sits above them: entry >> SCORE (signed), changed by multiples of 1 << SCORE. */
+const SCORE = 17;
+
 /**
  * GNU Go's move ordering for the tactical search (margins first, self-ataris last, points with
  * empty or Black neighbours early), into one buffer per line depth and colour so ordering never
- * allocates while searching, and taken lazily one selection-sort step at a time.
+ * allocates while searching, and taken lazily one selection-sort step at a time. A candidate is
+ * one word (point, pending flag, score): one store per candidate, one load per comparison.
  */
 export abstract class MoveOrdering extends ReaderState {
-  private readonly moveBuffers: Int32Array[] = [];
-  /** Move scores by (line depth, colour), beside moveBuffers. */
-  private readonly scoreBuffers: Int32Array[] = [];
-  /** By (line depth, colour): 1 where the self-atari test of the move is still to be made. */
-  private readonly pendingBuffers: Uint8Array[] = [];
-  /** The buffers orderInto filled last, and their colour. */
+  private readonly buffers: Int32Array[] = [];
+  /** The buffer orderInto filled last (entries, see POINT, PENDING and SCORE). */
   protected ordered: Int32Array = new Int32Array(0);
-  protected orderedScores: Int32Array = new Int32Array(0);
-  protected orderedPending: Uint8Array = new Uint8Array(0);
-  protected orderedColor: Player = BLACK;
 
   /** Candidate moves for `color`, best first, in GNU Go's order. */
   protected orderMoves(color: Player): Int32Array {
     const count = this.orderInto(color);
-    const moves = this.ordered;
-    const scores = this.orderedScores;
-    const pending = this.orderedPending;
-    for (let k = 0; k < count; k++) this.selectMove(moves, scores, pending, color, k, count);
-    return moves.subarray(0, count);
+    const entries = this.ordered;
+    for (let k = 0; k < count; k++) this.selectMove(entries, color, k, count);
+    for (let k = 0; k < count; k++) entries[k] &= POINT;
+    return entries.subarray(0, count);
   }
 
   /**
-   * orderMoves without allocating or sorting: the count; the moves and their scores are
-   * `this.ordered` and `this.orderedScores` [0, count), to be taken in order with selectMove.
+   * orderMoves without allocating or sorting: the count; the candidates are `this.ordered`
+   * [0, count), to be taken in order with selectMove.
    */
   protected orderInto(color: Player): number {
     const { vertices, types } = this.problem;
@@ -58,16 +57,10 @@ export abstract class MoveOrdering extends ReaderState {
     // One buffer per (line depth, colour): a caller iterates its moves while deeper searches order
     // theirs; at one depth only a finished loop of the same colour is ever ordered again.
     const slot = this.depth * 2 + (color === BLACK ? 0 : 1);
-    let moves = this.moveBuffers[slot];
-    let scores = this.scoreBuffers[slot];
-    let pending = this.pendingBuffers[slot];
-    if (moves === undefined) {
-      moves = new Int32Array(n);
-      this.moveBuffers[slot] = moves;
-      scores = new Int32Array(n);
-      this.scoreBuffers[slot] = scores;
-      pending = new Uint8Array(n);
-      this.pendingBuffers[slot] = pending;
+    let entries = this.buffers[slot];
+    if (entries === undefined) {
+      entries = new Int32Array(n);
+      this.buffers[slot] = entries;
     }
     const adj = b.geo.adjacent;
     const colors = b.colors;
@@ -117,69 +110,50 @@ export abstract class MoveOrdering extends ReaderState {
         ((NEIGHBOURS >>> (colors[move + a3] * 5)) & 31);
       // Two empty neighbours are two liberties whatever else; with fewer, a self-atari costs 3,
       // tested only when selectMove needs this move's exact score.
-      pending[count] = (around & 7) < 2 ? 1 : 0;
-      score += around >> 3;
-      moves[count] = move;
-      scores[count] = score;
-      count++;
+      entries[count++] = ((score + (around >> 3)) << SCORE) | ((around & 7) < 2 ? PENDING : 0) | move;
     }
-    this.ordered = moves;
-    this.orderedScores = scores;
-    this.orderedPending = pending;
-    this.orderedColor = color;
+    this.ordered = entries;
     return count;
   }
 
   /**
-   * Step k of GNU Go's selection sort (not stable: ties keep GNU Go's order) over moves and
-   * scores [k, count): brings the best remaining move to k and returns it. Taking the steps one
+   * Step k of GNU Go's selection sort (not stable: ties keep GNU Go's order) over the entries
+   * [k, count): brings the best remaining move to k and returns its point. Taking the steps one
    * by one as a search loop asks for the next move gives exactly the sorted order, without
    * sorting the moves after a cut-off. A score whose self-atari test is pending is an upper bound
    * (the test can only take 3 off); the test is made only when that bound beats the best exact
    * score so far, which finds the same move as testing every one first (a defence is mostly
    * refuted by its first move, so most tests are never made).
    */
-  protected selectMove(
-    moves: Int32Array,
-    scores: Int32Array,
-    pending: Uint8Array,
-    color: Player,
-    k: number,
-    count: number,
-  ): number {
-    if (pending[k] !== 0) this.settleScore(moves, scores, pending, color, k);
-    let maxScore = scores[k];
-    let maxAt = 0;
+  protected selectMove(entries: Int32Array, color: Player, k: number, count: number): number {
+    let best = entries[k];
+    if ((best & PENDING) !== 0) best = this.settleScore(entries, color, k);
+    let maxScore = best >> SCORE;
+    let maxAt = k;
     for (let r = k + 1; r < count; r++) {
-      if (scores[r] > maxScore) {
-        if (pending[r] !== 0 && this.settleScore(moves, scores, pending, color, r) <= maxScore) continue;
-        maxScore = scores[r];
+      let e = entries[r];
+      if (e >> SCORE > maxScore) {
+        if ((e & PENDING) !== 0) {
+          e = this.settleScore(entries, color, r);
+          if (e >> SCORE <= maxScore) continue;
+        }
+        maxScore = e >> SCORE;
         maxAt = r;
       }
     }
-    if (maxAt !== 0) {
-      const m = moves[maxAt];
-      moves[maxAt] = moves[k];
-      moves[k] = m;
-      const sc = scores[maxAt];
-      scores[maxAt] = scores[k];
-      scores[k] = sc;
-      pending[maxAt] = pending[k];
-      pending[k] = 0;
+    if (maxAt !== k) {
+      best = entries[maxAt];
+      entries[maxAt] = entries[k];
+      entries[k] = best;
     }
-    return moves[k];
+    return best & POINT;
   }
 
-  /** Makes the pending self-atari test of the move at r; its exact score. */
-  private settleScore(
-    moves: Int32Array,
-    scores: Int32Array,
-    pending: Uint8Array,
-    color: Player,
-    r: number,
-  ): number {
-    pending[r] = 0;
-    if (this.libertiesAfter(moves[r], color) === 1) scores[r] -= 3;
-    return scores[r];
+  /** Makes the pending self-atari test of the move at r; its entry, now exact. */
+  private settleScore(entries: Int32Array, color: Player, r: number): number {
+    let e = entries[r] & ~PENDING;
+    if (this.libertiesAfter(e & POINT, color) === 1) e -= 3 << SCORE;
+    entries[r] = e;
+    return e;
   }
 }

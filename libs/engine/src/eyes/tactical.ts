@@ -202,12 +202,9 @@ export abstract class TacticalReader extends MoveOrdering {
       this.store(lo, hi, entry | 1);
     }
     const count = this.orderInto(BLACK);
-    const moves = this.ordered;
-    const scores = this.orderedScores;
-    const pending = this.orderedPending;
+    const entries = this.ordered;
     for (let k = 0; k < count; k++) {
-      if (this.tryMove(this.selectMove(moves, scores, pending, BLACK, k, count), BLACK, true) !== true)
-        continue;
+      if (this.tryMove(this.selectMove(entries, BLACK, k, count), BLACK, true) !== true) continue;
       const result = this.board.colors[str] === EMPTY || this.defend() !== true;
       this.popMove();
       if (result) {
@@ -237,11 +234,9 @@ export abstract class TacticalReader extends MoveOrdering {
       this.store(lo, hi, entry | 4);
     }
     const count = this.orderInto(WHITE);
-    const moves = this.ordered;
-    const scores = this.orderedScores;
-    const pending = this.orderedPending;
+    const entries = this.ordered;
     for (let k = 0; k < count; k++) {
-      const move = this.selectMove(moves, scores, pending, WHITE, k, count);
+      const move = this.selectMove(entries, WHITE, k, count);
       // Never fill a point Black cannot play, unless it captures.
       if (this.isSuicide(move, BLACK) === true && this.capturesSomething(move, WHITE) !== true) continue;
       if (this.tryMove(move, WHITE, true) !== true) continue;
