@@ -17,6 +17,8 @@ const bitIndex = bitIndexExport;
  * board. Moves, undo and the exact key live in the subclass.
  */
 export abstract class BitBoardQueries extends BitLabelling {
+  /** findInvincibleNear's Black chains of two or more liberties (at most one per unit). */
+  private readonly blackChains = new Int32Array(this.comps);
   /**
    * Liberties (counted up to 2) a stone of `color` at the empty dynamic point p would have after
    * its captures, from the chains' bit sets; -1 when this board cannot tell cheaply (p not
@@ -96,50 +98,65 @@ export abstract class BitBoardQueries extends BitLabelling {
     this.ensureLabels();
     const level = this.level;
     if (this.invKnown[level] === 0) {
-      let near = 0;
-      const { comp } = this;
-      const { nbrDyn, nbrStatic, nbrLib, libNbrDyn, libNbrStatic, libNbrLib } = this;
-      const blackDyn = this.blackDyn;
-      const sBlack = this.sBlack;
-      const pureEyes = this.pureBlackEyes;
-      const empty = this.allDyn & ~(blackDyn | this.whiteDyn);
-      // Every Black chain once: a stone or static chain not yet seen names the next.
-      const { n, unitComp } = this;
-      let todoDyn = blackDyn;
-      let todoStatic = sBlack;
-      while ((todoDyn | todoStatic) !== 0) {
-        const c =
-          todoStatic !== 0
-            ? unitComp[n + bitIndex(todoStatic & -todoStatic)]
-            : unitComp[bitIndex(todoDyn & -todoDyn)];
-        todoDyn &= ~comp[c];
-        todoStatic &= ~comp[c | 1];
-        // One liberty is never two eyes.
-        if (comp[c | 5] < 2) continue;
-        const libStatic = comp[c | 3];
-        const pure = libStatic & pureEyes;
-        let eyes = popcount(pure);
-        // A liberty with an empty neighbour is no eye: tested here, before the call.
-        for (let x = libStatic & ~pure; x !== 0 && eyes < 2;) {
-          const bit = x & -x;
-          x ^= bit;
-          const i = bitIndex(bit);
-          if (libNbrLib[i] !== 0 || (libNbrDyn[i] & empty) !== 0) continue;
-          if (this.suicide(WHITE, libNbrDyn[i], libNbrStatic[i], 0) === true) eyes++;
-        }
-        for (let x = comp[c | 2]; x !== 0 && eyes < 2;) {
-          const bit = x & -x;
-          x ^= bit;
-          const i = bitIndex(bit);
-          if (nbrLib[i] !== 0 || (nbrDyn[i] & empty) !== 0) continue;
-          if (this.suicide(WHITE, nbrDyn[i], nbrStatic[i], 0) === true) eyes++;
-        }
-        if (eyes >= 2) near |= comp[c | 4];
-      }
-      this.invNear[level] = near;
+      this.invNear[level] = this.findInvincibleNear();
       this.invKnown[level] = 1;
     }
     return this.invNear[level];
+  }
+
+  /** invincibleNear's answer for the labelled position (no static stone captured). */
+  private findInvincibleNear(): number {
+    const { comp, sLib, libNbrDyn, libNbrStatic, libNbrLib, nbrDyn, nbrStatic, nbrLib } = this;
+    const { n, unitComp } = this;
+    const chains = this.blackChains;
+    const empty = this.allDyn & ~(this.blackDyn | this.whiteDyn);
+    // Every Black chain once (a stone or static chain not yet seen names the next), and the
+    // static chains in atari among them.
+    let count = 0;
+    let atari = 0;
+    let todoDyn = this.blackDyn;
+    let todoStatic = this.sBlack;
+    while ((todoDyn | todoStatic) !== 0) {
+      const c =
+        todoStatic !== 0
+          ? unitComp[n + bitIndex(todoStatic & -todoStatic)]
+          : unitComp[bitIndex(todoDyn & -todoDyn)];
+      todoDyn &= ~comp[c];
+      todoStatic &= ~comp[c | 1];
+      if (comp[c | 5] === 1) atari |= comp[c | 1];
+      // One liberty is never two eyes.
+      else chains[count++] = c;
+    }
+    // Static liberties walled by Black static chains, none of them in atari: White cannot play.
+    let walled = this.blackWalledEyes;
+    for (let x = atari; x !== 0;) {
+      const bit = x & -x;
+      x ^= bit;
+      walled &= ~sLib[bitIndex(bit)];
+    }
+    let near = 0;
+    for (let k = 0; k < count; k++) {
+      const c = chains[k];
+      const libStatic = comp[c | 3];
+      let eyes = popcount(libStatic & walled);
+      // A liberty with an empty neighbour is no eye: tested here, before the call.
+      for (let x = libStatic & ~this.blackWalledEyes; x !== 0 && eyes < 2;) {
+        const bit = x & -x;
+        x ^= bit;
+        const i = bitIndex(bit);
+        if (libNbrLib[i] !== 0 || (libNbrDyn[i] & empty) !== 0) continue;
+        if (this.suicide(WHITE, libNbrDyn[i], libNbrStatic[i], 0) === true) eyes++;
+      }
+      for (let x = comp[c | 2]; x !== 0 && eyes < 2;) {
+        const bit = x & -x;
+        x ^= bit;
+        const i = bitIndex(bit);
+        if (nbrLib[i] !== 0 || (nbrDyn[i] & empty) !== 0) continue;
+        if (this.suicide(WHITE, nbrDyn[i], nbrStatic[i], 0) === true) eyes++;
+      }
+      if (eyes >= 2) near |= comp[c | 4];
+    }
+    return near;
   }
 
   /**

@@ -42,10 +42,11 @@ export abstract class BitBoardState {
   protected readonly libNbrStatic: Int32Array;
   protected readonly libNbrLib: Int32Array;
   /**
-   * Static liberties all of whose neighbours are stones of one Black static chain (or the edge):
-   * White may play there only by capturing that chain, i.e. exactly when it has one liberty.
+   * Static liberties all of whose neighbours are stones of Black static chains (or the edge):
+   * White may play there only by capturing one of those chains, i.e. exactly when one of them has
+   * a single liberty.
    */
-  protected readonly pureBlackEyes: number;
+  protected readonly blackWalledEyes: number;
   protected readonly allDyn: number;
   protected sBlack = 0;
   protected sWhite = 0;
@@ -136,7 +137,7 @@ export abstract class BitBoardState {
     this.libNbrDyn = t.libNbrDyn;
     this.libNbrStatic = t.libNbrStatic;
     this.libNbrLib = t.libNbrLib;
-    this.pureBlackEyes = t.pureBlackEyes;
+    this.blackWalledEyes = t.blackWalledEyes;
     this.allDyn = t.allDyn;
     this.sBlack = t.sBlack;
     this.sWhite = t.sWhite;

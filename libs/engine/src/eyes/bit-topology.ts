@@ -64,10 +64,11 @@ export interface BitTopology {
   libNbrStatic: Int32Array;
   libNbrLib: Int32Array;
   /**
-   * Static liberties all of whose neighbours are stones of one Black static chain (or the edge):
-   * White may play there only by capturing that chain, i.e. exactly when it has one liberty.
+   * Static liberties all of whose neighbours are stones of Black static chains (or the edge):
+   * White may play there only by capturing one of those chains, i.e. exactly when one of them has
+   * a single liberty.
    */
-  pureBlackEyes: number;
+  blackWalledEyes: number;
   allDyn: number;
   sBlack: number;
   sWhite: number;
@@ -148,7 +149,7 @@ function tables(
     libNbrDyn: new Int32Array(libPoints.length),
     libNbrStatic: new Int32Array(libPoints.length),
     libNbrLib: new Int32Array(libPoints.length),
-    pureBlackEyes: 0,
+    blackWalledEyes: 0,
     allDyn: 0,
     sBlack: 0,
     sWhite: 0,
@@ -188,9 +189,8 @@ function tables(
       else if (kind === 2) t.libNbrLib[l] |= 1 << i;
     }
     const chains = t.libNbrStatic[l];
-    const one = chains !== 0 && (chains & (chains - 1)) === 0;
-    if (one && t.libNbrDyn[l] === 0 && t.libNbrLib[l] === 0 && (t.sBlack & chains) !== 0) {
-      t.pureBlackEyes |= 1 << l;
+    if (chains !== 0 && t.libNbrDyn[l] === 0 && t.libNbrLib[l] === 0 && (chains & ~t.sBlack) === 0) {
+      t.blackWalledEyes |= 1 << l;
     }
   });
   let all = 0;
