@@ -159,6 +159,20 @@ const workerEnv = (databaseUrl: string, prefix: string) => ({
   ...profiling(),
 });
 
+/**
+ * ANALYZE of the scratch database after the warm-up: its tables are new, so without statistics
+ * until autovacuum first comes by (a minute or more), and the statements planned meanwhile are
+ * those of empty tables, where a production database has its statistics.
+ */
+async function analyze(databaseUrl: string): Promise<void> {
+  const db = new Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    await db.query('ANALYZE');
+  } finally {
+    await db.end();
+  }
+}
+
 /** Part 1: bare BullMQ (no-op, one INSERT) and Moyo over HTTP, interleaved; then Moyo at a rate. */
 async function httpScenarios(databaseUrl: string, redis: Redis): Promise<void> {
   const prefix = `moyo_bench_${randomBytes(4).toString('hex')}`;
@@ -227,6 +241,7 @@ async function httpScenarios(databaseUrl: string, redis: Redis): Promise<void> {
     if (TURNS > 0) await moyoTurns(turnGames(10, 'warm-turns', 902))();
     await bare(0, 500)();
     await bare(1, 500)();
+    await analyze(databaseUrl);
     for (let r = 1; r <= ROUNDS; r++) {
       await measured(`round ${r}: bare BullMQ, no-op worker`, { peer: [peerApps[0]] }, bare(0, HTTP_JOBS));
       await measured(
