@@ -19,6 +19,12 @@ const bitIndex = bitIndexExport;
  * below PackedTable.KEY_LIMIT (2^28). GNU Go 3.8's largest problems have 17 vertices.
  */
 export const EXACT_KEY_VERTICES = 17;
+
+/**
+ * Words of a move's undo record: the point, the ko point before, the static stones captured, the
+ * captured stack's top before, then the hash, keys and colour masks before the move.
+ */
+const UNDO = 16;
 import { CompactReadingBoard, type ReadingBoard } from './reading-board';
 
 /**
@@ -97,7 +103,7 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     let staticDelta = 0;
     for (let i = first; i < top; i++) if (dynIndex[captured[i]] < 0) staticDelta++;
     const u = this.undoTop;
-    if (this.undoHeads.length < u + 4) {
+    if (this.undoHeads.length < u + UNDO) {
       const grown = new Int32Array(this.undoHeads.length * 2);
       grown.set(this.undoHeads);
       this.undoHeads = grown;
@@ -107,7 +113,17 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     undoHeads[u + 1] = this.koPoint;
     undoHeads[u + 2] = staticDelta;
     undoHeads[u + 3] = first;
-    this.undoTop = u + 4;
+    // The words the move changes, restored as they were by undo (no stone toggled back).
+    undoHeads[u + 4] = this.hashLo;
+    undoHeads[u + 5] = this.hashHi;
+    undoHeads[u + 6] = this.exactVertexKey;
+    undoHeads[u + 7] = this.vertexKeyLo;
+    undoHeads[u + 8] = this.vertexKeyHi;
+    undoHeads[u + 9] = this.blackDyn;
+    undoHeads[u + 10] = this.whiteDyn;
+    undoHeads[u + 11] = this.sBlack;
+    undoHeads[u + 12] = this.sWhite;
+    this.undoTop = u + UNDO;
     const level = this.level + 1;
     if (level >= this.levels) this.growLevels(this.levels * 2);
     this.level = level;
@@ -282,7 +298,7 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
 
   undo(): void {
     if (this.undoTop === 0) throw new Error('undo: no recorded move');
-    this.undoTop -= 4;
+    this.undoTop -= UNDO;
     // Back to the labelling before the move: unitComp's writes since, newest first.
     const start = this.logStart[this.level];
     if (start >= 0) {
@@ -293,19 +309,25 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     this.level--;
     const u = this.undoTop;
     const undoHeads = this.undoHeads;
+    const colors = this.colors;
     const p = undoHeads[u];
-    const previousKo = undoHeads[u + 1];
     const first = undoHeads[u + 3];
-    const player = this.colors[p];
-    const other = 3 - player;
-    this.toggleKo(this.koPoint);
-    this.setEmpty(p, player);
-    this.staticRemoved -= undoHeads[u + 2];
+    const other = 3 - colors[p];
+    colors[p] = EMPTY;
     const captured = this.captured;
-    for (let i = first, top = this.capturedTop; i < top; i++) this.setStone(captured[i], other);
+    for (let i = first, top = this.capturedTop; i < top; i++) colors[captured[i]] = other;
     this.capturedTop = first;
-    this.koPoint = previousKo;
-    this.toggleKo(previousKo);
+    this.koPoint = undoHeads[u + 1];
+    this.staticRemoved -= undoHeads[u + 2];
+    this.hashLo = undoHeads[u + 4];
+    this.hashHi = undoHeads[u + 5];
+    this.exactVertexKey = undoHeads[u + 6];
+    this.vertexKeyLo = undoHeads[u + 7];
+    this.vertexKeyHi = undoHeads[u + 8];
+    this.blackDyn = undoHeads[u + 9];
+    this.whiteDyn = undoHeads[u + 10];
+    this.sBlack = undoHeads[u + 11];
+    this.sWhite = undoHeads[u + 12];
     // The position before the move was labelled (playRecorded labels first) and its bit labelling
     // is back in place, unless static stones are captured (full-board labels are not kept).
     this.labelled = this.staticRemoved === 0;

@@ -142,7 +142,7 @@ export abstract class BitLabelling extends BitBoardState {
   protected stepLabels(captured: number): void {
     const { n, unitComp, nbrDyn, nbrStatic } = this;
     const { comp } = this;
-    const d = this.dynIndex[this.undoHeads[this.undoTop - 4]];
+    const d = this.dynIndex[this.undoHeads[this.undoTop - 16]];
     const moved = 1 << d;
     const black = this.blackDyn;
     const white = this.whiteDyn;

@@ -93,9 +93,9 @@ export abstract class BitBoardState {
   protected markGen = 0;
   protected readonly queue: Int32Array;
 
-  // Undo: per move [point, previous ko, static stones captured, first captured index] and the
-  // captured points on one flat stack.
-  protected undoHeads = new Int32Array(4 * 64);
+  // Undo: per move a record of 16 words (see bit-board.ts) and the captured points on one flat
+  // stack.
+  protected undoHeads = new Int32Array(16 * 64);
   protected undoTop = 0;
   protected captured = new Int32Array(256);
   protected capturedTop = 0;
