@@ -44,7 +44,11 @@ export interface LifeAnalysis {
  * attacker also blocks one point beyond the liberties (ld_owl 53 -> 54, owl 76 -> 77); room and a
  * living friend save the dragon only after the attacker's move (blockFirst), and a defence after a
  * working attack is read at the root with the killing point first (ld_owl 54 -> 56, owl 77 -> 93,
- * owl1 21 -> 23; 22 tests gained, 2 lost).
+ * owl1 21 -> 23; 22 tests gained, 2 lost); a living result that a depth cut may have decided is
+ * reused only with no more depth left (exactCache; alone: owl.tst the same), and a dragon with fewer
+ * than two possible eyes and less than 8 points of room is dead (the territory path: 4) (ld_owl
+ * 56 -> 58, owl 96 -> 103, owl1 23 -> 24; on owl.tst 15 gained, 8 lost, among them owl 113/114:
+ * a block at O2 leaves 5 points of room, called dead, though the owner lives with K2).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
@@ -53,6 +57,9 @@ const LIFE_OWL_PARAMS = {
   readDeadRoot: true,
   contain: true,
   blockFirst: true,
+  exactCache: true,
+  deadRoom: 8,
+  deadRoomOwner: 8,
   view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12 },
 };
 

@@ -35,6 +35,18 @@ export interface OwlParams {
    * defence, after the attacker's move). Without it they settle the dragon at either side's node.
    */
   readonly blockFirst?: boolean;
+  /**
+   * A result saying the dragon lives that a depth cut somewhere below may have decided is only
+   * reused with no more depth left than it was read with (nearer the root the dragon may have the
+   * depth to die). A kill is exact either way: cut lines only ever favour the owner.
+   */
+  readonly exactCache?: boolean;
+  /**
+   * Room under which a dragon with fewer than two possible eyes and no lunch in atari is dead (4),
+   * with the attacker to move (the owner has had its move to run) and with the owner to move.
+   */
+  readonly deadRoom?: number;
+  readonly deadRoomOwner?: number;
   readonly view: OwlViewParams;
 }
 
@@ -52,6 +64,9 @@ const UNSETTLED = 0;
 
 /** Nodes of each tactical check of a short string (see capturable). */
 const TACTICAL_BUDGET = 300;
+
+/** Packed results are below this; a cache entry adds the depth it was read with times it. */
+const CACHE_DEPTH = 1 << 14;
 
 const OP_ATTACK = 4;
 const OP_DEFEND = 5;
@@ -81,6 +96,8 @@ export class OwlReader {
   private rootHint = 0;
   private owner: Player = 1;
   private key = 0;
+  /** Lines cut by the depth or the budget so far (see OwlParams.exactCache). */
+  private cuts = 0;
 
   constructor(
     readonly board: Board,
@@ -161,7 +178,8 @@ export class OwlReader {
     const runs = v.connects || v.room >= this.params.view.escapeRoom;
     if (v.weakestLiberties > 1 && (v.minEyes >= 2 || (runs && !(attackerToMove && this.params.blockFirst))))
       return ALIVE;
-    if (v.maxEyes < 2 && v.room < 4 && !v.lunches.some((s) => this.board.chainLiberties(s) === 1))
+    const deadRoom = (attackerToMove ? this.params.deadRoom : this.params.deadRoomOwner) ?? 4;
+    if (v.maxEyes < 2 && v.room < deadRoom && !v.lunches.some((s) => this.board.chainLiberties(s) === 1))
       return DEAD;
     return UNSETTLED;
   }
@@ -202,10 +220,11 @@ export class OwlReader {
     }
     if (depth >= this.params.maxDepth || this.tick()) {
       this.inconclusive = true;
+      this.cuts++;
       return packResult(ReadCode.Fail, 0);
     }
     const b = this.board;
-    const cached = this.table.get(b.hashLo, b.hashHi, this.key, OP_ATTACK);
+    const cached = this.recall(OP_ATTACK, depth);
     if (cached >= 0) return cached;
     const attacker = (3 - this.owner) as Player;
     const moves = attackerMoves(b, v!, attacker, this.params.width, this.params.contain === true);
@@ -214,10 +233,11 @@ export class OwlReader {
       if (i >= 0) moves.splice(i, 1);
       moves.unshift(capture);
     }
+    const cuts = this.cuts;
     const result = bestOfMoves(b, attacker, moves, moves.length, () =>
       invert(unpackResult(this.readDefend(depth + 1)).code),
     );
-    if (!this.exhausted) this.table.set(b.hashLo, b.hashHi, this.key, OP_ATTACK, result);
+    this.remember(OP_ATTACK, depth, cuts, unpackResult(result).code !== ReadCode.Win, result);
     return result;
   }
 
@@ -230,10 +250,11 @@ export class OwlReader {
     if (verdict === ALIVE && hint === 0) return packResult(ReadCode.Win, 0);
     if (depth >= this.params.maxDepth || this.tick()) {
       this.inconclusive = true;
+      this.cuts++;
       return packResult(ReadCode.Win, 0);
     }
     const b = this.board;
-    const cached = this.table.get(b.hashLo, b.hashHi, this.key, OP_DEFEND);
+    const cached = this.recall(OP_DEFEND, depth);
     if (cached >= 0) return cached;
     const owner = this.owner;
     const moves = defenderMoves(b, v!, owner, this.params.width);
@@ -243,12 +264,34 @@ export class OwlReader {
       moves.unshift(hint);
     }
     // A self-atari that captures nothing gives the attacker a free capture, unless it took a ko.
+    const cuts = this.cuts;
     const result = bestOfMoves(b, owner, moves, moves.length, (m) =>
       b.chainLiberties(m) > 1 || b.koPoint !== 0
         ? invert(unpackResult(this.readAttack(depth + 1)).code)
         : ReadCode.Fail,
     );
-    if (!this.exhausted) this.table.set(b.hashLo, b.hashHi, this.key, OP_DEFEND, result);
+    this.remember(OP_DEFEND, depth, cuts, unpackResult(result).code !== ReadCode.Fail, result);
     return result;
+  }
+
+  /**
+   * Remembers a node's result (not after the budget ran out). With exactCache, a result saying the
+   * dragon lives (`lives`) after a line below was cut (`cuts` before it) is stored with the depth
+   * left, and only reused where no more depth is left (see recall).
+   */
+  private remember(op: number, depth: number, cuts: number, lives: boolean, result: number): void {
+    if (this.exhausted) return;
+    const inexact = this.params.exactCache === true && lives && this.cuts !== cuts;
+    const left = inexact ? this.params.maxDepth - depth + 1 : 0;
+    this.table.set(this.board.hashLo, this.board.hashHi, this.key, op, result + CACHE_DEPTH * left);
+  }
+
+  /** The remembered result of this node (see remember), or -1. */
+  private recall(op: number, depth: number): number {
+    const v = this.table.get(this.board.hashLo, this.board.hashHi, this.key, op);
+    if (v < 0) return v;
+    const left = Math.floor(v / CACHE_DEPTH);
+    if (left !== 0 && this.params.maxDepth - depth + 1 > left) return -1;
+    return v % CACHE_DEPTH;
   }
 }

@@ -35,10 +35,15 @@ describe('owl: containment', () => {
   });
 });
 
-describe('owl: the attacker moves before room or a friend saves the dragon', () => {
-  it('a dragon with room to run is killed by the move that blocks it (owl 113)', () => {
-    // The static view gives the white stones at L2 room; before, the attack stopped there ('0').
-    expect(regressionAnswer('owl.tst', 113)).toBe('1 K2');
+describe('owl: little room and no second eye is death', () => {
+  it('a dragon with one eye and five points of room is killed at the vital point (owl 16, 17)', () => {
+    // Before, the defender's runs into the five points ran the search to its depth: '0' and '1 PASS'.
+    expect(regressionAnswer('owl.tst', 16)).toBe('1 A18');
+    expect(regressionAnswer('owl.tst', 17)).toMatch(/^1 (A18|C19|E19)$/);
+  });
+
+  it('a block leaves a dragon too little room to live (owl 151)', () => {
+    expect(regressionAnswer('owl.tst', 151)).toBe('1 G13');
   });
 });
 
