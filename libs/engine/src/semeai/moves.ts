@@ -16,6 +16,9 @@ export interface RaceSide {
   readonly keepEmpty: Uint8Array;
 }
 
+/** Score per new liberty of a shared liberty filled (an outside one scores 20). */
+const SHARED_GAIN = 25;
+
 /** Scratch buffers for one board. */
 export class RaceScratch {
   readonly libs: Int32Array;
@@ -185,10 +188,18 @@ export function raceMoves(
         approaches.push(l);
         if (eyeSpaceEmpties(board, enemy.view, l) < 2) continue;
       }
-      // Where the string would gain most by extending comes first (blocks its way out).
+      // Where the string would gain most by extending comes first (blocks its way out); a shared
+      // liberty that gives our string new ones both takes and adds, before the outside ones.
       let gain = 0;
-      for (let k = 0; k < 4; k++) if (board.colors[l + adj[k]] === EMPTY && !isLiberty(board, s, l + adj[k])) gain++;
-      c.add(l, base + (ownLibs.has(l) ? 0 : 20) + 4 * gain);
+      let ours = 0;
+      for (let k = 0; k < 4; k++) {
+        const q = l + adj[k];
+        if (board.colors[q] !== EMPTY) continue;
+        if (!isLiberty(board, s, q)) gain++;
+        if (!ownLibs.has(q)) ours++;
+      }
+      const shared = ownLibs.has(l);
+      c.add(l, base + (shared ? SHARED_GAIN * ours : 20) + 4 * gain);
     }
   });
 

@@ -13,6 +13,11 @@ import { raceView, RaceViewScratch } from './view';
 export interface SemeaiParams {
   /** Nodes per question (the defence and the kill are two questions). */
   readonly budget: number;
+  /**
+   * Least nodes per move at the root: each gets half of what is left of the question's budget, at
+   * least this many (within the budget), so a first move that runs out does not fail the others.
+   */
+  readonly rootMoveBudget: number;
   readonly maxDepth: number;
   /** Moves tried per node, pass not counted. */
   readonly width: number;
@@ -34,7 +39,8 @@ export interface SemeaiParams {
 }
 
 export const DEFAULT_SEMEAI_PARAMS: SemeaiParams = {
-  budget: 12_000,
+  budget: 20_000,
+  rootMoveBudget: 3_000,
   maxDepth: 40,
   width: 10,
   koDepth: 12,
@@ -75,6 +81,9 @@ export class SemeaiReader {
   private keepA!: Uint8Array;
   private keepB!: Uint8Array;
   private question = DEFEND;
+  /** The node count at which the line being read stops, and whether one did since the last root move. */
+  private limit = 0;
+  private cut = false;
   /** The position (hash) at each depth of the line being read. */
   private readonly pathLo: Uint32Array;
   private readonly pathHi: Uint32Array;
@@ -177,6 +186,7 @@ export class SemeaiReader {
   private root(question: number): { code: ReadCode; move: number } {
     this.question = question;
     this.nodes = 0;
+    this.limit = this.params.budget;
     const r = unpackResult(this.search(this.a.owner, 0, 0, true));
     return r;
   }
@@ -202,7 +212,11 @@ export class SemeaiReader {
     // A capture that leaves the capturer without life loses it the race (see livesAfterCapture).
     if (goalCaptured(board, this.a)) return win(this.livesAfterCapture(this.b) ? ((3 - p) as Player) : p);
     if (goalCaptured(board, this.b)) return win(this.livesAfterCapture(this.a) ? p : ((3 - p) as Player));
-    if (passes >= 2 || depth >= this.params.maxDepth || this.nodes >= this.params.budget) return win(bothLive);
+    if (passes >= 2 || depth >= this.params.maxDepth) return win(bothLive);
+    if (this.nodes >= this.limit) {
+      this.cut = true;
+      return win(bothLive);
+    }
     // A position repeated on this line with the same side to move: nobody made progress.
     for (let d = depth - 2; d >= 0; d -= 2)
       if (this.pathLo[d] === board.hashLo && this.pathHi[d] === board.hashHi) return win(bothLive);
@@ -249,7 +263,16 @@ export class SemeaiReader {
       }
       return best === ReadCode.Win;
     };
+    // At the root each move gets its share of the budget (see SemeaiParams.rootMoveBudget); a line
+    // cut by its limit is not cached.
+    const share = (): void => {
+      if (!root) return;
+      this.cut = false;
+      const left = this.params.budget - this.nodes;
+      this.limit = Math.min(this.params.budget, this.nodes + Math.max(this.params.rootMoveBudget, left / 2));
+    };
     const tryPass = (): boolean => {
+      share();
       board.passRecorded();
       const code = invert(unpackResult(this.search(other, passes + 1, depth + 1, false, 0, va, vb)).code);
       board.undo();
@@ -259,6 +282,7 @@ export class SemeaiReader {
     let done = passFirst && tryPass();
     for (let i = 0; i < moves.length && !done; i++) {
       const m = moves[i];
+      share();
       let ko: ReadCode | 0 = 0;
       if (!board.isLegal(m, toMove)) {
         if (m !== board.koPointFor(toMove) || depth >= this.params.koDepth) continue;
@@ -275,7 +299,7 @@ export class SemeaiReader {
     }
     if (!done && !passFirst) tryPass();
     const result = packResult(best, bestMove);
-    if (!root) this.table.set(board.hashLo, board.hashHi, slot, toMove, result);
+    if (!root && !this.cut) this.table.set(board.hashLo, board.hashHi, slot, toMove, result);
     return result;
   }
 }

@@ -83,6 +83,11 @@ describe('semeai reader', () => {
     expect(answer(129)).toMatch(/^3 3 (Q19|S17|T17)$/);
   });
 
+  it('a shared liberty that gives new liberties is filled before an outside one (semeai 25, 26)', () => {
+    expect(answer(25)).toBe('1 1 S9');
+    expect(answer(26)).toBe('1 1 S9');
+  });
+
   it('an eye with one enemy stone on its vital point is still an eye in the race (semeai 58, 59, 60)', () => {
     expect(answer(58)).toBe('0 0 PASS');
     expect(answer(59)).toBe('1 1 H5');
