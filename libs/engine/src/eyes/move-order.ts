@@ -74,6 +74,26 @@ export abstract class MoveOrdering extends ReaderState {
     // The empty vertices by index, when the board keeps them: occupied ones are never visited.
     let rest = near >= 0 && b.emptyVertices !== undefined ? b.emptyVertices() : -1;
     let count = 0;
+    if (rest >= 0 && classic && n >= 3) {
+      // GNU Go 3.8's special points as masks: White never fills the outer liberties or the extra
+      // eye (the last three), Black fills the second outer liberty only after the first.
+      if (color === WHITE) rest &= (1 << (n - 3)) - 1;
+      else if (colors[vertices[n - 3]] === EMPTY) rest &= ~(1 << (n - 2));
+      while (rest !== 0) {
+        const k = 31 - Math.clz32(rest & -rest);
+        rest &= rest - 1;
+        const move = vertices[k];
+        const score = (near >>> k) & 1 ? (k < n - 3 ? 5 : -10) : 0;
+        const around =
+          ((NEIGHBOURS >>> (colors[move + a0] * 5)) & 31) +
+          ((NEIGHBOURS >>> (colors[move + a1] * 5)) & 31) +
+          ((NEIGHBOURS >>> (colors[move + a2] * 5)) & 31) +
+          ((NEIGHBOURS >>> (colors[move + a3] * 5)) & 31);
+        entries[count++] = ((score + (around >> 3)) << SCORE) | ((around & 7) < 2 ? PENDING : 0) | move;
+      }
+      this.ordered = entries;
+      return count;
+    }
     for (let k = 0; k < n; k++) {
       if (rest >= 0) {
         if (rest === 0) break;
