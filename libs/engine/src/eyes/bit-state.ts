@@ -146,7 +146,8 @@ export abstract class BitBoardState {
     this.pow3 = new Int32Array(this.n);
     this.comps = this.n + t.sColor.length;
     this.unitComp = new Int32Array(this.comps);
-    this.growLevels(64);
+    // Lines are short on small problems; growLevels doubles the room when one goes deeper.
+    this.growLevels(16);
     this.label = new Int32Array(size);
     this.libCount = new Int32Array(size);
     this.nextStone = new Int32Array(size);

@@ -166,16 +166,20 @@ function tables(
     else t.sWhite |= 1 << id;
     for (const p of s.stones) t.staticOf[p] = id;
   });
-  const bitOf = (q: number): [kind: number, index: number] => {
-    if (t.dynIndex[q] >= 0) return [0, t.dynIndex[q]];
-    if (t.staticOf[q] >= 0) return [1, t.staticOf[q]];
-    if (libIndex[q] >= 0) return [2, libIndex[q]];
-    return [3, 0];
+  // What q is, as kind * 32 + index (kind 0 dynamic, 1 static chain, 2 static liberty, 3 none):
+  // a number, not a pair, as it is asked for every neighbour of every static stone.
+  const bitOf = (q: number): number => {
+    if (t.dynIndex[q] >= 0) return t.dynIndex[q];
+    if (t.staticOf[q] >= 0) return 32 + t.staticOf[q];
+    if (libIndex[q] >= 0) return 64 + libIndex[q];
+    return 96;
   };
   statics.forEach((s, id) => {
     for (const p of s.stones) {
       for (let k = 0; k < 4; k++) {
-        const [kind, i] = bitOf(p + adj[k]);
+        const v = bitOf(p + adj[k]);
+        const kind = v >> 5;
+        const i = v & 31;
         if (kind === 0) t.sDyn[id] |= 1 << i;
         else if (kind === 2) t.sLib[id] |= 1 << i;
       }
@@ -183,7 +187,9 @@ function tables(
   });
   libPoints.forEach((p, l) => {
     for (let k = 0; k < 4; k++) {
-      const [kind, i] = bitOf(p + adj[k]);
+      const v = bitOf(p + adj[k]);
+      const kind = v >> 5;
+      const i = v & 31;
       if (kind === 0) t.libNbrDyn[l] |= 1 << i;
       else if (kind === 1) t.libNbrStatic[l] |= 1 << i;
       else if (kind === 2) t.libNbrLib[l] |= 1 << i;
@@ -197,7 +203,9 @@ function tables(
   dyn.forEach((p, d) => {
     all |= 1 << d;
     for (let k = 0; k < 4; k++) {
-      const [kind, i] = bitOf(p + adj[k]);
+      const v = bitOf(p + adj[k]);
+      const kind = v >> 5;
+      const i = v & 31;
       if (kind === 0) t.nbrDyn[d] |= 1 << i;
       else if (kind === 1) t.nbrStatic[d] |= 1 << i;
       else if (kind === 2) t.nbrLib[d] |= 1 << i;

@@ -31,17 +31,18 @@ export interface LifeStatus {
  * GNU Go's rule) and the repetition and ko-threat rules of the class doc of EyeGraphReader.
  */
 export abstract class TacticalReader extends MoveOrdering {
-  /** Results by position: bits 0-1 attack, 2-3 defence (1 open on this line, 2 lost, 3 won). */
-  private readonly cache = new TranspositionTable(1 << 10);
   /**
-   * The same results by exact key (keyLo) when the board keeps one: 4 bytes a slot instead of 12
-   * (see PackedTable). Same entries, so the same reading.
+   * Results by exact key (keyLo) when the board keeps one: 4 bits a position, 4 bytes a slot
+   * (see PackedTable); bits 0-1 attack, 2-3 defence (1 open on this line, 2 lost, 3 won).
    */
   private readonly packed: PackedTable | null =
     this.vertexKeyed && this.board.exactKeyed === true
       ? // Problems of 12 points and more (15 vertices) store 10^5-10^6 positions: start at 256 kB.
         new PackedTable(this.n >= 15 ? 1 << 15 : 1 << 10)
       : null;
+  /** The same results by 64-bit Zobrist key otherwise (12 bytes a slot); made only then. */
+  private readonly cache: TranspositionTable =
+    this.packed === null ? new TranspositionTable(1 << 10) : new TranspositionTable(1);
   /** The exact key's ko flag: 3^(dynamic points). */
   private readonly koFlag = 3 ** this.n;
   private keyLo = 0;
