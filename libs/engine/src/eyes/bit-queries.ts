@@ -1,13 +1,15 @@
 import { BLACK as BLACK_EXPORT, WHITE as WHITE_EXPORT, type Player } from '../board/color';
 import { BitLabelling } from './bit-labels';
-import { bitIndex as bitIndexExport, popcount as popcountExport } from './bit-topology';
+import { bitIndex as bitIndexExport } from './bit-topology';
 
 // Local copies: imported bindings may be getters under some module loaders (tsx), far too slow
 // in the hot loops.
 const BLACK = BLACK_EXPORT as Player;
 const WHITE = WHITE_EXPORT as Player;
-const popcount = popcountExport;
 const bitIndex = bitIndexExport;
+
+/** Set bits of x counted up to 2: fewer operations than a population count. */
+const upToTwo = (x: number): number => (x === 0 ? 0 : (x & (x - 1)) === 0 ? 1 : 2);
 
 /**
  * The move-ordering and legality queries of a BitReadingBoard (see bit-board.ts), answered from
@@ -40,7 +42,7 @@ export abstract class BitBoardQueries extends BitLabelling {
     let dyn = near & this.allDyn & ~(black | white);
     let lib = this.nbrLib[d];
     // Two empty neighbours: 2 whatever else (as the reader's count stops there).
-    if (popcount(dyn) + popcount(lib) >= 2) return 2;
+    if (upToTwo(dyn) + upToTwo(lib) >= 2) return 2;
     let touch = near;
     for (let x = near & same; x !== 0;) {
       const bit = x & -x;
@@ -74,7 +76,7 @@ export abstract class BitBoardQueries extends BitLabelling {
       // Captured stones next to p or to a friendly chain become liberties.
       dyn |= this.comp[c] & touch;
     }
-    const count = popcount(dyn & ~(1 << d)) + popcount(lib);
+    const count = upToTwo(dyn & ~(1 << d)) + upToTwo(lib);
     return count > 2 ? 2 : count;
   }
 
@@ -138,7 +140,7 @@ export abstract class BitBoardQueries extends BitLabelling {
     for (let k = 0; k < count; k++) {
       const c = chains[k];
       const libStatic = comp[c | 3];
-      let eyes = popcount(libStatic & walled);
+      let eyes = upToTwo(libStatic & walled);
       // A liberty with an empty neighbour is no eye: tested here, before the call.
       for (let x = libStatic & ~this.blackWalledEyes; x !== 0 && eyes < 2;) {
         const bit = x & -x;
