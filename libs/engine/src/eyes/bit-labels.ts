@@ -1,13 +1,28 @@
 import { BLACK as BLACK_EXPORT, WHITE as WHITE_EXPORT } from '../board/color';
 import { BitBoardState } from './bit-state';
-import { bitIndex as bitIndexExport, popcount as popcountExport } from './bit-topology';
+import { bitIndex as bitIndexExport } from './bit-topology';
 
 // Local copies: imported bindings may be getters under some module loaders (tsx), far too slow
 // in the hot loops.
 const BLACK: number = BLACK_EXPORT;
 const WHITE: number = WHITE_EXPORT;
-const popcount = popcountExport;
 const bitIndex = bitIndexExport;
+
+/** Set bits of x counted up to 3. */
+const upToThree = (x: number): number => {
+  if (x === 0) return 0;
+  const y = x & (x - 1);
+  return y === 0 ? 1 : (y & (y - 1)) === 0 ? 2 : 3;
+};
+
+/**
+ * A record's liberty count from its liberty sets, counted up to 3: the search only asks whether
+ * a chain has one, two or three liberties (chainLiberties counts them all).
+ */
+const libsUpToThree = (dyn: number, statics: number): number => {
+  const count = upToThree(dyn) + upToThree(statics);
+  return count > 3 ? 3 : count;
+};
 
 /**
  * The chain labelling of a BitReadingBoard (see bit-board.ts): from scratch as a flood over the
@@ -126,7 +141,7 @@ export abstract class BitLabelling extends BitBoardState {
       comp[c | 2] = libDyn;
       comp[c | 3] = libs;
       comp[c | 4] = reach;
-      comp[c | 5] = popcount(libDyn) + popcount(libs);
+      comp[c | 5] = libsUpToThree(libDyn, libs);
       todoDyn &= ~dm;
       todoStatic &= ~sm;
       this.setUnits(dm, sm, c);
@@ -195,7 +210,7 @@ export abstract class BitLabelling extends BitBoardState {
       comp[id | 4] = r;
       comp[id | 2] = libDyn;
       comp[id | 3] = comp[c | 3];
-      comp[id | 5] = popcount(libDyn) + popcount(comp[c | 3]);
+      comp[id | 5] = libsUpToThree(libDyn, comp[c | 3]);
       this.setUnits(stones, statics, id);
       id += 8;
       todoDyn &= ~stones;
@@ -207,7 +222,7 @@ export abstract class BitLabelling extends BitBoardState {
     comp[id | 4] = reach;
     comp[id | 2] = libDyn;
     comp[id | 3] = libStatic;
-    comp[id | 5] = popcount(libDyn) + popcount(libStatic);
+    comp[id | 5] = libsUpToThree(libDyn, libStatic);
     this.setUnits(dm, sm, id);
   }
 }

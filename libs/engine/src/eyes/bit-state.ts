@@ -1,12 +1,18 @@
 import { EMPTY as EMPTY_EXPORT } from '../board/color';
 import { Geometry } from '../board/geometry';
-import { bitIndex as bitIndexExport, hashKeys, type BitTopology } from './bit-topology';
+import {
+  bitIndex as bitIndexExport,
+  hashKeys,
+  popcount as popcountExport,
+  type BitTopology,
+} from './bit-topology';
 import { labelChains } from './chain-labels';
 
 // Local copies: imported bindings may be getters under some module loaders (tsx), far too slow
 // in the hot loops.
 const EMPTY: number = EMPTY_EXPORT;
 const bitIndex = bitIndexExport;
+const popcount = popcountExport;
 
 /**
  * The state of a BitReadingBoard (see bit-board.ts): colours, hash, the fixed topology as bit
@@ -73,7 +79,7 @@ export abstract class BitBoardState {
    * The component records, 8 words each (one array: one bounds check and base per access in
    * V8's code, where six arrays each had their own): at id, the dynamic stones; id | 1 the static
    * chains; id | 2 the dynamic liberties; id | 3 the static liberties; id | 4 the reach (dynamic
-   * points next to some stone of the component, any colour); id | 5 the liberty count.
+   * points next to some stone of the component, any colour); id | 5 the liberty count, up to 3.
    */
   protected comp = new Int32Array(0);
   /** Per level: dynamic points next to an invincible Black chain, when `invKnown`. */
@@ -219,7 +225,10 @@ export abstract class BitBoardState {
 
   chainLiberties(p: number): number {
     this.ensureLabels();
-    return this.staticRemoved > 0 ? this.libCount[this.label[p]] : this.comp[this.compOf(p) | 5];
+    if (this.staticRemoved > 0) return this.libCount[this.label[p]];
+    // The record counts up to 3 (see bit-labels.ts): all of them from its liberty sets.
+    const c = this.compOf(p);
+    return popcount(this.comp[c | 2]) + popcount(this.comp[c | 3]);
   }
 
   chainStones(p: number, out?: Int32Array): number {
