@@ -34,8 +34,8 @@ export interface LifeAnalysis {
 }
 
 /**
- * The owl's limits for the dragon commands (GTP dragon_status, owl_attack, ...): five times the
- * territory path's node budget (GNU Go's ld_owl.tst 24 -> 27 and owl.tst 57 -> 60 of GNU Go's
+ * The owl's limits for the dragon commands (GTP dragon_status, owl_attack, ...): first five times
+ * the territory path's node budget (GNU Go's ld_owl.tst 24 -> 27 and owl.tst 57 -> 60 of GNU Go's
  * passes; a wider or deeper search did not add more then), open eye spaces of up to 12 points read
  * by the eye-graph reader with their marginal points (the territory path stops at 8, for speed), and
  * ten candidate moves per node (owl.tst 68 -> 70 of GNU Go's passes once the eye spaces were read
@@ -48,11 +48,13 @@ export interface LifeAnalysis {
  * reused only with no more depth left (exactCache; alone: owl.tst the same), and a dragon with fewer
  * than two possible eyes and less than 8 points of room is dead (the territory path: 4) (ld_owl
  * 56 -> 58, owl 96 -> 103, owl1 23 -> 24; on owl.tst 15 gained, 8 lost, among them owl 113/114:
- * a block at O2 leaves 5 points of room, called dead, though the owner lives with K2).
+ * a block at O2 leaves 5 points of room, called dead, though the owner lives with K2); with
+ * those, ten times the territory path's budget (owl 103 -> 105, owl1 24 -> 25, ld_owl the same,
+ * no test lost; twenty times: owl the same again, deeper (14 plies): owl 103 -> 96).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
-  budget: 5 * DEFAULT_OWL_PARAMS.budget,
+  budget: 10 * DEFAULT_OWL_PARAMS.budget,
   width: 10,
   readDeadRoot: true,
   contain: true,

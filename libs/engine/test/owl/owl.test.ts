@@ -45,6 +45,10 @@ describe('owl: little room and no second eye is death', () => {
   it('a block leaves a dragon too little room to live (owl 151)', () => {
     expect(regressionAnswer('owl.tst', 151)).toBe('1 G13');
   });
+
+  it('a kill that takes more than 2,000 nodes to read is found with 4,000 (owl 80)', () => {
+    expect(regressionAnswer('owl.tst', 80)).toBe('1 J2');
+  });
 });
 
 describe('owl: a defence after an attack that works', () => {
