@@ -7,6 +7,7 @@ import { DEFAULT_OWL_PARAMS, OwlReader, type OwlParams } from '../owl/owl';
 import { ConnectionReader } from '../reading/connection';
 import type { ReadResult } from '../reading/result';
 import { clusterWeakGroups } from './clusters';
+import { LATE_READING_BOARD, lateOwl, readLateDragons } from './late-reading';
 import { libertyCount, settleRaces } from './races';
 import { ALIVE_ODDS, DEAD_ODDS, survivalOdds, type DragonOddsFeatures } from './survival-odds';
 
@@ -102,6 +103,8 @@ export class ReadingRefiner {
   private readonly alive: Uint8Array;
   private readonly memo = new Map<string, DragonVerdict>();
   private connectionReader: ConnectionReader | undefined;
+  /** The late owl (late-reading.ts), made on first use. */
+  private late: OwlReader | undefined;
   private get connection(): ConnectionReader {
     return (this.connectionReader ??= new ConnectionReader(this.board));
   }
@@ -244,6 +247,11 @@ export class ReadingRefiner {
     // While the game goes on the static view's alive groups without two sure eyes are read too,
     // and weighed by their odds when the owl can kill them (see readStaticAlive).
     if (calibrate) this.readStaticAlive(groups, sure, shares);
+    // Late in the game the dragons still in doubt are read again, wider and deeper (late-reading.ts).
+    if (!this.thorough && fullNeutral <= LATE_READING_BOARD * geo.points.length) {
+      this.late ??= lateOwl(this.board, this.spheres, this.alive);
+      readLateDragons(groups, this.late, this.alive, sure);
+    }
     // The territory path: two touching dragons of opposite colours are not both dead (on the tune
     // games' final positions both sides of such races were counted dead: mean error 5.7 -> 4.7).
     if (!this.thorough)

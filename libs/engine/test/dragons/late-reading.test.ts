@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { gamePath, loadRealGames } from '../../../../bench/support/real-games/manifest';
+import { BLACK, WHITE } from '../../src/board/color';
+import { formatGtpVertex } from '../../src/board/coords';
+import { RULES } from '../../src/board/rules';
+import { GtpEngine } from '../../src/gtp';
+import { readSgf, replaySgf } from '../../src/sgf';
+import { analyzeTerritory } from '../../src/territory/territory';
+
+const REGRESSION = join(__dirname, '../../../../regression');
+
+describe('late reading of the dragons still in doubt (dragons/late-reading.ts)', () => {
+  it('kills, late in a real game, a statically alive group without eyes that the owl kills', () => {
+    // pro13-020 (13x13, Japanese rules, W+2.5) at move 94 of 104: Black's five stones on the left
+    // edge around C9 look alive to the static analysis but die in the game (GNU Go 3.8 counts them
+    // dead at the end). Read late, they are dead and the estimate names the winner.
+    const game = loadRealGames().find((g) => g.id === 'pro13-020')!;
+    const record = readSgf(readFileSync(gamePath(game), 'utf8'));
+    const g = replaySgf(record, { move: 94, rules: RULES[game.rules] });
+    const t = analyzeTerritory(
+      { geo: g.geo, colors: g.board.colors },
+      {
+        rules: RULES[game.rules].scoring,
+        komi: game.komi,
+        captures: { black: g.board.captures[BLACK], white: g.board.captures[WHITE] },
+        toMove: g.toPlay,
+      },
+    );
+    const dead = new Set(t.deadStones.map((p) => formatGtpVertex(p, g.geo)));
+    const group = t.groups.groups.find((d) => d.stones.some((p) => formatGtpVertex(p, g.geo) === 'C9'))!;
+    expect(group.color).toBe(BLACK);
+    expect(group.stones.length).toBe(5);
+    for (const p of group.stones) expect(dead.has(formatGtpVertex(p, g.geo))).toBe(true);
+    expect(t.score.lead).toBeLessThan(0);
+    expect(t.score.lower).toBeLessThanOrEqual(-2.5);
+    expect(t.score.upper).toBeGreaterThanOrEqual(-2.5);
+  });
+
+  it('leaves a dragon in a race to the race rule (GNU Go score2.tst 43, B+29.5)', () => {
+    const gtp = new GtpEngine((p) => readFileSync(join(REGRESSION, p), 'utf8'));
+    expect(gtp.handleLine('loadsgf games/scoring/score43.sgf')).toContain('= ');
+    expect(gtp.handleLine('final_score')).toBe('= B+29.5\n\n');
+    const dead = gtp.handleLine('final_status_list dead');
+    for (const v of ['L18', 'J17', 'K17', 'L17', 'M17', 'H16', 'J16', 'H15']) expect(dead).toContain(v);
+    expect(dead).not.toContain('L16');
+  });
+});
