@@ -50,12 +50,13 @@ export interface LifeAnalysis {
  * 56 -> 58, owl 96 -> 103, owl1 23 -> 24; on owl.tst 15 gained, 8 lost, among them owl 113/114:
  * a block at O2 leaves 5 points of room, called dead, though the owner lives with K2); with
  * those, ten times the territory path's budget (owl 103 -> 105, owl1 24 -> 25, ld_owl the same,
- * no test lost; twenty times: owl the same again, deeper (14 plies): owl 103 -> 96).
+ * no test lost; twenty times: owl the same again, deeper (14 plies): owl 103 -> 96), and then
+ * twelve candidate moves per node (owl 105 -> 107, ld_owl and owl1 the same, no test lost).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
   budget: 10 * DEFAULT_OWL_PARAMS.budget,
-  width: 10,
+  width: 12,
   readDeadRoot: true,
   contain: true,
   blockFirst: true,

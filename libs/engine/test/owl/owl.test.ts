@@ -46,6 +46,11 @@ describe('owl: little room and no second eye is death', () => {
     expect(regressionAnswer('owl.tst', 151)).toBe('1 G13');
   });
 
+  it('with twelve candidates per node the kill is seen, so the defence is a move (owl 59)', () => {
+    // With ten the attack found nothing and the answer was '1 PASS'.
+    expect(regressionAnswer('owl.tst', 59)).toMatch(/^1 (Q19|T13)$/);
+  });
+
   it('a kill that takes more than 2,000 nodes to read is found with 4,000 (owl 80)', () => {
     expect(regressionAnswer('owl.tst', 80)).toBe('1 J2');
   });
