@@ -10,7 +10,6 @@ import { Queue } from 'bullmq';
 import { bullConnectionOptions } from '@moyo/persistence';
 import { KeyAdmin } from '../../apps/api/src/admin/key-admin';
 import { ROOT, startApp, waitForOk, type RunningApp } from '../../test/browser/stack';
-import type { WorkloadJob } from '../../test/e2e/support/workload';
 
 /** The queue of the bare peer in `mode`. */
 export const bareQueueName = (mode: 'noop' | 'insert'): string => `bench-bare-${mode}`;
@@ -107,43 +106,4 @@ export async function startApi(env: {
   } finally {
     await prisma.onModuleDestroy();
   }
-}
-
-/** POST /v1/positions of a workload job; resolves with the job id the api gave it. */
-export async function postPosition(
-  base: string,
-  headers: Record<string, string>,
-  job: WorkloadJob,
-): Promise<string> {
-  if (job.kind !== 'position') throw new Error('postPosition: position jobs only');
-  const body = { ...job.input, analyses: job.analyses, analysisOptions: job.options };
-  const res = await fetch(`${base}/v1/positions`, { method: 'POST', headers, body: JSON.stringify(body) });
-  const answer = (await res.json()) as { jobId?: string };
-  if (res.status !== 202 || typeof answer.jobId !== 'string') {
-    throw new Error(`POST /v1/positions answered ${res.status}: ${JSON.stringify(answer)}`);
-  }
-  return answer.jobId;
-}
-
-/**
- * POST /v1/positions of a game's last `turns` turns (KataGo's `analyzeTurns`: one call, one job
- * per turn, under one batch); resolves with the turns' job ids in turn order.
- */
-export async function postTurns(
-  base: string,
-  headers: Record<string, string>,
-  job: WorkloadJob,
-  turns: number,
-): Promise<string[]> {
-  if (job.kind !== 'position') throw new Error('postTurns: position jobs only');
-  const played = job.input.moves?.length ?? 0;
-  if (played + 1 < turns) throw new Error(`postTurns: ${played} moves give no ${turns} turns`);
-  const analyzeTurns = Array.from({ length: turns }, (_, k) => played - turns + 1 + k);
-  const body = { ...job.input, analyzeTurns, analyses: job.analyses, analysisOptions: job.options };
-  const res = await fetch(`${base}/v1/positions`, { method: 'POST', headers, body: JSON.stringify(body) });
-  const answer = (await res.json()) as { jobIds?: string[] };
-  if (res.status !== 202 || !Array.isArray(answer.jobIds) || answer.jobIds.length !== turns) {
-    throw new Error(`POST /v1/positions (analyzeTurns) answered ${res.status}: ${JSON.stringify(answer)}`);
-  }
-  return answer.jobIds;
 }
