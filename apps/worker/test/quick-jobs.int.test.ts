@@ -14,6 +14,7 @@ import {
   WebhookDeliveryRepository,
   WebhookRepository,
 } from '@moyo/persistence';
+import { analyzePosition } from '@moyo/engine';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { Client } from 'pg';
@@ -22,6 +23,7 @@ import { submitPosition } from '../../../test/support/job-submission';
 import { useIsolatedServices } from '../../../test/support/services';
 import { createWorkerApp } from '../src/bootstrap';
 import { WorkerConfig } from '../src/config/worker-config';
+import { replayPosition } from '../src/engine/engine-tasks';
 import { QueueConnectionsService } from '../src/queues/queue-connections.service';
 import { position } from './support/jobs';
 import { waitFor, WebhookReceiver } from './support/webhook-receiver';
@@ -107,7 +109,20 @@ describe('quick jobs (inline board analyses)', () => {
     expect(job.startedAt).not.toBeNull();
     expect(job.startedAt!.getTime()).toBeLessThanOrEqual(job.finishedAt!.getTime());
     expect(job.startedAt!.getTime()).toBeGreaterThanOrEqual(job.createdAt.getTime());
-    expect((job.result!.result as { analyses: object }).analyses).toHaveProperty('board');
+    // Read back as the engine made it; stored compact (board-result.ts): stones as rows, no chains.
+    const input = position([
+      ['B', 'D4'],
+      ['W', 'Q16'],
+    ]);
+    const engineBoard = analyzePosition(replayPosition(input), ['board'], {}).analyses.board;
+    expect((job.result!.result as { analyses: { board: unknown } }).analyses.board).toEqual(engineBoard);
+    const stored = await sql.query<{ stones: unknown; bytes: number }>(
+      `SELECT result->'analyses'->'board'->'stones' AS stones, octet_length(result::text) AS bytes
+         FROM job_results WHERE job_id = $1`,
+      [id],
+    );
+    expect(typeof stored.rows[0].stones).toBe('string');
+    expect(stored.rows[0].bytes).toBeLessThan(1000);
     expect(await results.countResults([id])).toBe(1);
     // No result-cache entry for a board report.
     const cached = await sql.query(`SELECT 1 FROM result_cache WHERE job_id = $1`, [id]);
@@ -121,6 +136,9 @@ describe('quick jobs (inline board analyses)', () => {
     const body = JSON.parse(receiver.on('/quick-own')[0].body) as Record<string, unknown>;
     expect(body).toMatchObject({ id, status: 'completed', attempts: 1, analyses: ['board'] });
     expect(body.startedAt).toBe(job.startedAt!.toISOString());
+    expect((body.result as { analyses: { board: unknown } }).analyses.board).toEqual(engineBoard);
+    const sent = JSON.parse(receiver.on('/quick-hook')[0].body) as { result: { analyses: { board: unknown } } };
+    expect(sent.result.analyses.board).toEqual(engineBoard);
     // One write after the insert: the completion (no `running` update).
     expect(await updatesOf(id)).toEqual(['completed']);
   });

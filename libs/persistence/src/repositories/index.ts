@@ -15,3 +15,4 @@ export * from './partition.repository';
 export * from './stream-compaction.repository';
 export * from './job-outcome.repository';
 export * from './job-results';
+export * from './board-result';

@@ -1,5 +1,6 @@
 import type { JobResult } from '../generated/prisma/client';
 import type { PrismaService } from '../prisma/prisma.service';
+import { expandResult } from './board-result';
 
 /**
  * The results of these jobs, by job id (one statement; jobs without a result are absent).
@@ -12,7 +13,7 @@ export async function resultsByJob(
 ): Promise<Map<string, JobResult>> {
   if (jobIds.length === 0) return new Map();
   const rows = await prisma.client.jobResult.findMany({ where: { jobId: { in: [...new Set(jobIds)] } } });
-  return new Map(rows.map((r) => [r.jobId, r]));
+  return new Map(rows.map((r) => [r.jobId, { ...r, result: expandResult(r.result) }]));
 }
 
 /** The jobs, each with its result (null when it has none yet), in the same order. */

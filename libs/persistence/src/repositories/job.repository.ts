@@ -3,6 +3,7 @@ import type { Job, JobKind, JobResult, JobStatus } from '../generated/prisma/cli
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { InsertCoalescer } from './insert-coalescer';
+import { compactResult, expandResult } from './board-result';
 
 export interface NewJob {
   id: string;
@@ -358,7 +359,7 @@ export class JobRepository {
         : {
             jobId: row.r_job_id,
             jobCreatedAt: row.r_job_created_at as Date,
-            result: row.r_result as Prisma.JsonValue,
+            result: expandResult(row.r_result as Prisma.JsonValue),
             createdAt: row.r_created_at as Date,
           };
     return { ...jobOfRow(row), result };
@@ -386,7 +387,7 @@ export class JobRepository {
     await this.prisma.client.$transaction([
       this.prisma.client.jobResult.upsert({
         where: { jobId_jobCreatedAt: { jobId: id, jobCreatedAt: job.createdAt } },
-        create: { jobId: id, jobCreatedAt: job.createdAt, result },
+        create: { jobId: id, jobCreatedAt: job.createdAt, result: compactResult(result) },
         update: {},
       }),
       this.prisma.client.job.updateMany({

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { expandResult } from './board-result';
 
 /**
  * Analysis results by what determines them (see the worker's cache keys: engine version,
@@ -18,7 +19,8 @@ export class ResultCacheRepository {
     const rows = await this.prisma.client.$queryRaw<{ result: Prisma.JsonValue }[]>`
       SELECT COALESCE(c.result, r.result) AS result
         FROM result_cache c LEFT JOIN job_results r ON r.job_id = c.job_id WHERE c.key = ${key}`;
-    return rows[0]?.result ?? null;
+    const result = rows[0]?.result ?? null;
+    return result === null ? null : expandResult(result);
   }
 
   /** Hit count and last hit of `key` (null when absent). */

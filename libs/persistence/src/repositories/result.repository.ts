@@ -10,6 +10,7 @@ import {
   type JobHeaderRow,
   type Subscriber,
 } from './job-header';
+import { compactResult, expandResult } from './board-result';
 import { withResults } from './job-results';
 import type { NewWebhookDelivery } from './webhook-delivery.repository';
 
@@ -82,7 +83,7 @@ function startedJob(r: StartedRow): StartedJob {
   return {
     job: jobHeader(r),
     runnable: r.runnable,
-    cached: r.runnable ? r.cached : null,
+    cached: r.runnable && r.cached !== null ? expandResult(r.cached) : null,
     subscribers: r.subscribers ?? [],
   };
 }
@@ -186,7 +187,7 @@ export class ResultRepository {
    * job (false: it was already completed, or cancelled).
    */
   async complete(c: JobCompletion): Promise<{ completedNow: boolean }> {
-    const result = JSON.stringify(c.result);
+    const result = JSON.stringify(compactResult(c.result));
     const cacheKey = c.cache.kind === 'none' ? null : c.cache.key;
     const storeCache = c.cache.kind === 'store';
     const hitCache = c.cache.kind === 'hit';
@@ -234,7 +235,7 @@ export class ResultRepository {
     const rows = JSON.stringify(
       cs.map((c) => ({
         job_id: c.jobId,
-        result: c.result,
+        result: compactResult(c.result),
         timings: c.timings,
         cache_key: c.cache.kind === 'none' ? null : c.cache.key,
         store: c.cache.kind === 'store',

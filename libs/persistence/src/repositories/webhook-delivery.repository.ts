@@ -7,6 +7,7 @@ import type {
 } from '../generated/prisma/client';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { expandResult } from './board-result';
 
 /** A delivery to create: one event of one job to one target. */
 export interface NewWebhookDelivery {
@@ -66,7 +67,7 @@ export class WebhookDeliveryRepository {
     const [row] = await this.prisma.query<{ result: Prisma.JsonValue }>(
       Prisma.sql`SELECT result FROM job_results WHERE job_id = ${d.jobId}`,
     );
-    return { ...d, payload: { ...p, result: row?.result ?? null } };
+    return { ...d, payload: { ...p, result: row ? expandResult(row.result) : null } };
   }
 
   /** Deliveries of a job still waiting to be sent (to enqueue them again after a crash). */

@@ -1,0 +1,195 @@
+/**
+ * The stored form of a report's `board` analysis. The engine's `board` result (stones, per-point
+ * liberties, chains with their stones and liberty points, captures, ko, player to move) is 3-4 kB
+ * of JSON on a 19x19 position, two thirds of a `board` job's whole report, and all of it but
+ * captures, ko and the player to move follows from the stones. So job_results keeps the stones as
+ * one string of rows (`X` Black, `O` White, `.` empty, rows top to bottom joined by `/`) with
+ * captures, ko and toPlay, and every read gives back the engine's form (`expandResult`): the same
+ * JSON as the engine made (its keys in the engine's order; jsonb does not keep the order anyway). A `board` job's stored report goes
+ * from ~5 kB to ~0.6 kB: below PostgreSQL's TOAST threshold, so it is neither compressed nor
+ * moved out of line, and the completion statement parses a fifth of the bytes.
+ *
+ * Only a `board` result of exactly the engine's known shape is compacted; anything else (an
+ * unknown key, a value of another type) is stored as it is. Expanding what is not compact returns
+ * it unchanged, so rows written before this form read as before.
+ */
+
+type Json = unknown;
+
+interface Chain {
+  color: 'B' | 'W';
+  stones: string[];
+  liberties: number;
+  libertyPoints: string[];
+}
+
+/** The engine's `board` result (libs/engine/src/analysis/board-analysis.ts). */
+interface BoardResult {
+  stones: number[];
+  liberties: number[];
+  chains: Chain[];
+  captures: { black: number; white: number };
+  ko: string | null;
+  toPlay: 'B' | 'W';
+}
+
+/** The stored form. */
+interface CompactBoard {
+  stones: string;
+  captures: { black: number; white: number };
+  ko: string | null;
+  toPlay: 'B' | 'W';
+}
+
+// Sorted: jsonb does not keep the order of an object's keys.
+const BOARD_KEYS = 'captures,chains,ko,liberties,stones,toPlay';
+const COMPACT_KEYS = 'captures,ko,stones,toPlay';
+const keysOf = (o: Record<string, Json>) => Object.keys(o).sort().join();
+const GTP_COLUMNS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
+const MAX_SIDE = GTP_COLUMNS.length;
+
+const isObject = (v: Json): v is Record<string, Json> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The report's `analyses.board`, when the report has one. */
+function boardOf(report: Json): Json {
+  if (!isObject(report)) return undefined;
+  const analyses = report.analyses;
+  return isObject(analyses) ? analyses.board : undefined;
+}
+
+/** The report with `analyses.board` replaced (the other keys and their order kept). */
+function withBoard(report: Record<string, Json>, board: Json): Record<string, Json> {
+  const analyses = report.analyses as Record<string, Json>;
+  const out: Record<string, Json> = {};
+  for (const k of Object.keys(report)) {
+    if (k !== 'analyses') out[k] = report[k];
+    else {
+      const a: Record<string, Json> = {};
+      for (const name of Object.keys(analyses)) a[name] = name === 'board' ? board : analyses[name];
+      out[k] = a;
+    }
+  }
+  return out;
+}
+
+/** Width of a board of `points` points, from the report's `board` header (square if absent). */
+function widthOf(report: Record<string, Json>, points: number): number | null {
+  const header = report.board;
+  const w = isObject(header) && typeof header.width === 'number' ? header.width : Math.round(Math.sqrt(points));
+  return Number.isInteger(w) && w >= 1 && w <= MAX_SIDE && points % w === 0 && points / w <= MAX_SIDE ? w : null;
+}
+
+/** The result to store: `analyses.board` compacted when it has the engine's shape (see above). */
+export function compactResult<T>(report: T): T {
+  const board = boardOf(report);
+  if (!isObject(board) || keysOf(board) !== BOARD_KEYS) return report;
+  const b = board as unknown as BoardResult;
+  if (!Array.isArray(b.stones) || !Array.isArray(b.liberties) || !Array.isArray(b.chains)) return report;
+  const width = widthOf(report as Record<string, Json>, b.stones.length);
+  if (width === null || b.stones.length === 0) return report;
+  let text = '';
+  for (let i = 0; i < b.stones.length; i++) {
+    const s = b.stones[i];
+    if (i > 0 && i % width === 0) text += '/';
+    text += s === 1 ? 'X' : s === -1 ? 'O' : s === 0 ? '.' : '?';
+  }
+  if (text.includes('?')) return report;
+  // Liberties and chains follow from the stones (expandBoard; board-result.test.ts compares it
+  // with the engine's own result over many positions): not checked here, on every job.
+  const compact: CompactBoard = { stones: text, captures: b.captures, ko: b.ko, toPlay: b.toPlay };
+  return withBoard(report as Record<string, Json>, compact) as T;
+}
+
+/** The result as the engine made it: a stored compact `analyses.board` expanded (see above). */
+export function expandResult<T>(stored: T): T {
+  const board = boardOf(stored);
+  if (!isObject(board) || typeof board.stones !== 'string' || keysOf(board) !== COMPACT_KEYS) {
+    return stored;
+  }
+  const expanded = expandBoard(board as unknown as CompactBoard);
+  return expanded === null ? stored : (withBoard(stored as Record<string, Json>, expanded) as T);
+}
+
+const vertexNames = new Map<number, string[]>();
+
+/** GTP names of a board's points in row-major order (A19 first on 19x19), one list per size. */
+function verticesOf(width: number, height: number): string[] {
+  const key = width * 100 + height;
+  let names = vertexNames.get(key);
+  if (!names) {
+    names = [];
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) names.push(GTP_COLUMNS[x] + String(height - y));
+    vertexNames.set(key, names);
+  }
+  return names;
+}
+
+/** The engine's `board` result from its stored form; null when the stones string is malformed. */
+export function expandBoard(c: CompactBoard): BoardResult | null {
+  const rows = c.stones.split('/');
+  const height = rows.length;
+  const width = rows[0].length;
+  if (width === 0 || width > MAX_SIDE || height > MAX_SIDE || rows.some((r) => r.length !== width)) return null;
+  const n = width * height;
+  const color = new Int8Array(n);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const ch = rows[y].charCodeAt(x);
+      color[y * width + x] = ch === 88 /* X */ ? 1 : ch === 79 /* O */ ? -1 : ch === 46 /* . */ ? 0 : 2;
+    }
+  }
+  if (color.includes(2)) return null;
+  const vertex = verticesOf(width, height);
+  // Chains by flood fill, each found at its first stone in row-major order, as the engine reports
+  // them; stones and liberty points sorted row-major.
+  const chainOf = new Int32Array(n).fill(-1);
+  const libSeen = new Int32Array(n).fill(-1);
+  const libertyCount: number[] = [];
+  const chains: Chain[] = [];
+  const stack = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const c0 = color[i];
+    if (c0 === 0 || chainOf[i] !== -1) continue;
+    const id = chains.length;
+    const members: number[] = [];
+    const libs: number[] = [];
+    chainOf[i] = id;
+    let top = 0;
+    stack[top++] = i;
+    while (top > 0) {
+      const p = stack[--top];
+      members.push(p);
+      const x = p % width;
+      for (let k = 0; k < 4; k++) {
+        const q = k === 0 ? (x > 0 ? p - 1 : -1) : k === 1 ? (x < width - 1 ? p + 1 : -1) : k === 2 ? p - width : p + width;
+        if (q < 0 || q >= n) continue;
+        const cq = color[q];
+        if (cq === 0) {
+          if (libSeen[q] !== id) {
+            libSeen[q] = id;
+            libs.push(q);
+          }
+        } else if (cq === c0 && chainOf[q] === -1) {
+          chainOf[q] = id;
+          stack[top++] = q;
+        }
+      }
+    }
+    if (members.length > 1) members.sort((a, b) => a - b);
+    if (libs.length > 1) libs.sort((a, b) => a - b);
+    libertyCount.push(libs.length);
+    chains.push({
+      color: c0 === 1 ? 'B' : 'W',
+      stones: members.map((p) => vertex[p]),
+      liberties: libs.length,
+      libertyPoints: libs.map((p) => vertex[p]),
+    });
+  }
+  const stones: number[] = new Array<number>(n);
+  const liberties: number[] = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    stones[i] = color[i];
+    liberties[i] = color[i] === 0 ? 0 : libertyCount[chainOf[i]];
+  }
+  return { stones, liberties, chains, captures: c.captures, ko: c.ko, toPlay: c.toPlay };
+}
