@@ -200,6 +200,7 @@ export const scoreAnalysis: AnalysisDefinition<ScoreResult> = {
       ...rest,
       scoreLead: round(lead, 1),
       stdev: round(rest.stdev ?? 0, 1),
+      tempo: round(rest.tempo ?? 0, 1),
       upper: round(rest.upper, 1),
       lower: round(rest.lower, 1),
     };

@@ -1,6 +1,7 @@
 import { BLACK, WHITE, type Player } from '../board/color';
 import type { Geometry } from '../board/geometry';
 import { MIN_BOARD_SIZE } from '../board/geometry';
+import { tempoLead } from './tempo';
 import { scoreStdev, Z80 } from './uncertainty';
 import { boardFromPosition, ReadingRefiner } from '../dragons/refine';
 import { analyzeGroups, survivalOf, type GroupAnalysis, type GroupParams } from '../groups/status';
@@ -57,6 +58,11 @@ export interface ScoreEstimate {
    * (countScore's own upper/lower, before that, are the lead if every unsettled point went to one side.)
    */
   readonly stdev?: number;
+  /**
+   * The part of `lead` that is the side to move's tempo (territory/tempo.ts), + = Black: `lead`
+   * minus it is the count alone, as GNU Go's estimate_score gives it.
+   */
+  readonly tempo?: number;
   readonly upper: number;
   readonly lower: number;
   /** The lead counting only points the two layers assign (what `final_score` reports). */
@@ -134,7 +140,7 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
   const layers = twoLayers(pos, groups.safety, groups.field, params);
   const score = countScore(pos, groups, layers.owner, layers.ownership, rules, komi, captures, handicap);
   // Bounds as GNU Go's estimate_score takes them: the same position with each side moving first
-  // (its intrusions counted); the estimate is their mean.
+  // (its intrusions counted); the count is their mean, and the estimate adds the tempo below.
   const other = options.toMove === WHITE ? BLACK : WHITE;
   const otherField = computeInfluenceField(pos, {
     safety: groups.safety,
@@ -152,7 +158,7 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
     captures,
     handicap,
   );
-  const lead = (score.lead + otherScore.lead) / 2;
+  const counted = (score.lead + otherScore.lead) / 2;
   // The interval: the central 80 % of a normal spread calibrated on real games (uncertainty.ts).
   let empty = 0;
   let unsettled = 0;
@@ -165,12 +171,18 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
     } else if (groups.safety[p] > 0 && groups.safety[p] < CRITICAL_SAFETY) critical++;
   }
   const stdev = scoreStdev(geo, { empty, unsettled, dead: layers.deadStones.length, critical });
+  // The side to move holds the tempo (tempo.ts): what moving next is worth on a board this open.
+  const tempo =
+    options.toMove === undefined
+      ? 0
+      : tempoLead(unsettled, geo.points.length, options.toMove, options.gameOver === true);
+  const lead = counted + tempo;
   return {
     geo,
     groups,
     field: groups.field,
     ...layers,
-    score: { ...score, lead, stdev, upper: lead + Z80 * stdev, lower: lead - Z80 * stdev },
+    score: { ...score, lead, tempo, stdev, upper: lead + Z80 * stdev, lower: lead - Z80 * stdev },
   };
 }
 

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { WHITE } from '../../src/board/color';
 import { Game } from '../../src/board/history';
 import { TERRITORY_GTP_COMMANDS } from '../../src/gtp/commands/territory';
+import { TEMPO_PER_DOUBT } from '../../src/territory/tempo';
 import { GNUGO_PATH, gnugoAvailable } from '../eyes/support/gnugo';
 
 function gameOf(size: number, moves: string[], komi = 6.5): Game {
@@ -25,9 +27,22 @@ describe('GTP territory commands (GNU Go formats, + = White)', () => {
     expect(run(game, 'final_score')).toMatch(/^([BW]\+\d+\.\d|0)$/);
     const empty = gameOf(7, [], 0);
     expect(run(empty, 'final_score')).toBe('0');
-    // Nothing is settled on an empty board: a zero estimate with symmetric bounds.
-    const m = /^W\+0\.0 \(upper bound: ([\d.]+), lower: -([\d.]+)\)$/.exec(run(empty, 'estimate_score'));
-    expect(m && m[1] === m[2] && Number(m[1]) > 0).toBe(true);
+    // Nothing is settled on an empty board: the count is zero and the estimate is Black's tempo
+    // (every point in doubt, Black to move: TEMPO_PER_DOUBT), the bounds symmetric around it.
+    const m = /^B\+(\d+\.\d) \(upper bound: (-?[\d.]+), lower: (-?[\d.]+)\)$/.exec(
+      run(empty, 'estimate_score'),
+    );
+    expect(m).not.toBeNull();
+    expect(Number(m![1])).toBeCloseTo(TEMPO_PER_DOUBT, 1);
+    // GNU Go's bounds are White-positive: centred on -TEMPO_PER_DOUBT, and apart.
+    expect(Number(m![2]) + Number(m![3])).toBeCloseTo(-2 * TEMPO_PER_DOUBT, 0);
+    expect(Number(m![2]) - Number(m![3])).toBeGreaterThan(10);
+    // With White to move the tempo is White's.
+    const whiteToMove = gameOf(7, [], 0);
+    whiteToMove.toPlay = WHITE;
+    expect(run(whiteToMove, 'estimate_score')).toMatch(
+      new RegExp(`^W\\+${TEMPO_PER_DOUBT.toFixed(1).replace('.', '\\.')} `),
+    );
     // White-positive: a board Black owns alone.
     const blackOnly = gameOf(7, ['D4'], 0.5);
     expect(run(blackOnly, 'final_score')).toBe('B+47.5');

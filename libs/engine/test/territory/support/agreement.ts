@@ -88,7 +88,8 @@ export function measureAgreement(games: FixtureGame[] = loadGames()): Agreement 
         if (err <= 2) within2++;
       } else if (!r.end) {
         mid++;
-        const ours = -a.score.lead;
+        // GNU Go's estimate_score counts no tempo for the side to move (territory/tempo.ts).
+        const ours = -(a.score.lead - (a.score.tempo ?? 0));
         for (const line of r.dragons) {
           const [vertex, status] = line.split(/:?\s+/);
           const gi = a.groups.groupOf[vertexPoint(pos.geo, vertex)];
