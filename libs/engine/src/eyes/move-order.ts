@@ -27,6 +27,29 @@ const PENDING = 1 << 16;
 const SCORE = 17;
 
 /**
+ * The entry of the empty point `move` (neighbours at the offsets a0-a3) with `score` from the
+ * invincible-Black rule: +2 for each empty neighbour and +3 for each Black one (NEIGHBOURS' shares
+ * summed, times 8, plus the empty ones). Two empty neighbours are two liberties whatever else;
+ * with fewer, a self-atari costs 3, tested only when selectMove needs this move's exact score.
+ */
+const candidateEntry = (
+  colors: Int8Array,
+  move: number,
+  a0: number,
+  a1: number,
+  a2: number,
+  a3: number,
+  score: number,
+): number => {
+  const around =
+    ((NEIGHBOURS >>> (colors[move + a0] * 5)) & 31) +
+    ((NEIGHBOURS >>> (colors[move + a1] * 5)) & 31) +
+    ((NEIGHBOURS >>> (colors[move + a2] * 5)) & 31) +
+    ((NEIGHBOURS >>> (colors[move + a3] * 5)) & 31);
+  return ((score + (around >> 3)) << SCORE) | ((around & 7) < 2 ? PENDING : 0) | move;
+};
+
+/**
  * GNU Go's move ordering for the tactical search (margins first, self-ataris last, points with
  * empty or Black neighbours early), into one buffer per line depth and colour so ordering never
  * allocates while searching, and taken lazily one selection-sort step at a time. A candidate is
@@ -84,12 +107,7 @@ export abstract class MoveOrdering extends ReaderState {
         rest &= rest - 1;
         const move = vertices[k];
         const score = (near >>> k) & 1 ? (k < n - 3 ? 5 : -10) : 0;
-        const around =
-          ((NEIGHBOURS >>> (colors[move + a0] * 5)) & 31) +
-          ((NEIGHBOURS >>> (colors[move + a1] * 5)) & 31) +
-          ((NEIGHBOURS >>> (colors[move + a2] * 5)) & 31) +
-          ((NEIGHBOURS >>> (colors[move + a3] * 5)) & 31);
-        entries[count++] = ((score + (around >> 3)) << SCORE) | ((around & 7) < 2 ? PENDING : 0) | move;
+        entries[count++] = candidateEntry(colors, move, a0, a1, a2, a3, score);
       }
       this.ordered = entries;
       return count;
@@ -122,15 +140,7 @@ export abstract class MoveOrdering extends ReaderState {
         if (classic) score = k < n - 3 ? 5 : -10;
         else if (types[k] === VertexType.Regular) score = 5;
       }
-      // +2 for each empty neighbour, +3 for each Black one (times 8), plus the empty ones.
-      const around =
-        ((NEIGHBOURS >>> (colors[move + a0] * 5)) & 31) +
-        ((NEIGHBOURS >>> (colors[move + a1] * 5)) & 31) +
-        ((NEIGHBOURS >>> (colors[move + a2] * 5)) & 31) +
-        ((NEIGHBOURS >>> (colors[move + a3] * 5)) & 31);
-      // Two empty neighbours are two liberties whatever else; with fewer, a self-atari costs 3,
-      // tested only when selectMove needs this move's exact score.
-      entries[count++] = ((score + (around >> 3)) << SCORE) | ((around & 7) < 2 ? PENDING : 0) | move;
+      entries[count++] = candidateEntry(colors, move, a0, a1, a2, a3, score);
     }
     this.ordered = entries;
     return count;

@@ -26,6 +26,24 @@ function includes(list: Int32Array, count: number, value: number): boolean {
   return false;
 }
 
+/**
+ * The problem's board as rows of `X`, `O` and `.` (top row first), the form the reading boards'
+ * fromRows take; from `colors` when given (a position reached by play), else the problem's own.
+ */
+export function problemRows(problem: EyeProblem, colors: ArrayLike<number> = problem.colors): string[] {
+  const { geo } = problem;
+  const rows: string[] = [];
+  for (let y = 0; y < geo.size; y++) {
+    let row = '';
+    for (let x = 0; x < geo.size; x++) {
+      const c = colors[geo.pt(x, y)];
+      row += c === BLACK ? 'X' : c === WHITE ? 'O' : '.';
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
 /** GNU Go 3.8 reads at most 17 vertices, 3 of them its own: 14 points and enclosed blanks. */
 const GNUGO_MAX_GRAPH_VERTICES = 14;
 
@@ -83,18 +101,8 @@ export abstract class ReaderState {
     for (let k = 0; k < problem.types.length; k++) if (problem.types[k] === VertexType.Regular) regular++;
     this.staticLife = regular > GNUGO_MAX_GRAPH_VERTICES;
     this.n = problem.vertices.length;
-    const { geo, colors } = problem;
-    const rows: string[] = [];
-    for (let y = 0; y < geo.size; y++) {
-      let row = '';
-      for (let x = 0; x < geo.size; x++) {
-        const c = colors[geo.pt(x, y)];
-        row += c === BLACK ? 'X' : c === WHITE ? 'O' : '.';
-      }
-      rows.push(row);
-    }
-    this.board = makeBoard(rows, problem.vertices);
-    this.marks = new Int32Array(geo.arraySize);
+    this.board = makeBoard(problemRows(problem), problem.vertices);
+    this.marks = new Int32Array(problem.geo.arraySize);
     // Slot 0 (vertex 0, EMPTY) is unused by the colours and keys the ko flag instead.
     this.zobristLo = seededWords(this.n * 3, 0xe7e0001);
     this.zobristHi = seededWords(this.n * 3, 0xe7e0002);

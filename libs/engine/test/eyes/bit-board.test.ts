@@ -9,22 +9,8 @@ import {
   type EyeProblem,
   type ReadingBoard,
 } from '../../src/eyes';
+import { problemRows } from '../../src/eyes/reader-state';
 import { randomEyeGraph, seededRandom } from './support/random-graphs';
-
-/** The problem's position as rows of X, O and . (what the reader gives the board factory). */
-function rowsOf(problem: EyeProblem, colors: Int8Array = problem.colors): string[] {
-  const { geo } = problem;
-  const rows: string[] = [];
-  for (let y = 0; y < geo.size; y++) {
-    let row = '';
-    for (let x = 0; x < geo.size; x++) {
-      const c = colors[geo.pt(x, y)];
-      row += c === BLACK ? 'X' : c === WHITE ? 'O' : '.';
-    }
-    rows.push(row);
-  }
-  return rows;
-}
 
 /** A board keyed as the reader keys it (so that its vertex-indexed answers are on). */
 function keyed(board: ReadingBoard, problem: EyeProblem): ReadingBoard {
@@ -80,7 +66,7 @@ describe('BitReadingBoard: chains derived move by move', () => {
     for (let g = 0; g < 40; g++) {
       const problem = buildEyeProblem(parseEyeGraph(randomEyeGraph(random, 3 + (g % 10))));
       if (!problem) continue;
-      const board = keyed(BitReadingBoard.fromRows(rowsOf(problem), problem.vertices), problem);
+      const board = keyed(BitReadingBoard.fromRows(problemRows(problem), problem.vertices), problem);
       if (!(board instanceof BitReadingBoard)) continue;
       let depth = 0;
       for (let step = 0; step < 150; step++) {
@@ -95,7 +81,7 @@ describe('BitReadingBoard: chains derived move by move', () => {
           if ((board.lastCaptures ?? 0) > 0) captures++;
         }
         const fresh = keyed(
-          BitReadingBoard.fromRows(rowsOf(problem, board.colors), problem.vertices),
+          BitReadingBoard.fromRows(problemRows(problem, board.colors), problem.vertices),
           problem,
         );
         expect(answers(board, problem)).toBe(answers(fresh, problem, board));
@@ -111,8 +97,8 @@ describe('BitReadingBoard: chains derived move by move', () => {
     for (let g = 0; g < 20; g++) {
       const problem = buildEyeProblem(parseEyeGraph(randomEyeGraph(random, 4 + (g % 8))));
       if (!problem) continue;
-      const bit = BitReadingBoard.fromRows(rowsOf(problem), problem.vertices);
-      const compact = CompactReadingBoard.fromRows(rowsOf(problem), problem.vertices);
+      const bit = BitReadingBoard.fromRows(problemRows(problem), problem.vertices);
+      const compact = CompactReadingBoard.fromRows(problemRows(problem), problem.vertices);
       for (let step = 0; step < 60; step++) {
         const p = problem.vertices[Math.floor(random() * problem.vertices.length)];
         const color = (random() < 0.5 ? BLACK : WHITE) as Player;
