@@ -46,11 +46,6 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     return topology ? new BitReadingBoard(topology) : CompactReadingBoard.fromRows(rows, dynamicPoints);
   }
 
-  /**
-   * Whether exactVertexKey is kept (keyVertices accepted, few enough dynamic points): the reader
-   * then keys its table by it alone, so vertexKeyLo/Hi are not kept.
-   */
-  private exactKey = false;
   /** The dynamic stones the last bitCaptures pushed, as a bit set. */
   private capturedDyn = 0;
 
@@ -63,11 +58,7 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     const adj = this.geo.adjacent;
     const other = (3 - player) as Player;
     const first = this.capturedTop;
-    if (this.captured.length < first + colors.length) {
-      const grown = new Int32Array(this.captured.length * 2 + colors.length);
-      grown.set(this.captured);
-      this.captured = grown;
-    }
+    this.reserveCaptured();
     const d = this.dynIndex[p];
     const bitPath = d >= 0 && this.staticRemoved === 0;
     if (bitPath) {
@@ -96,6 +87,39 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
         this.capturedTop += this.stonesInto(headAt[i], this.captured, this.capturedTop);
       }
     }
+    this.finishPlay(p, player, first, bitPath);
+    return true;
+  }
+
+  /**
+   * Plays the move the last peek answered 1 for (the same point and player, nothing played or
+   * undone since): playRecorded without its legality and capture tests, which peek made.
+   */
+  playPeeked(p: number, player: Player): void {
+    const first = this.capturedTop;
+    this.reserveCaptured();
+    this.pushCaptures(this.peekCaptured, 0);
+    this.finishPlay(p, player, first, true);
+  }
+
+  /** Room on the captured stack for a whole board's stones above its top. */
+  private reserveCaptured(): void {
+    const need = this.capturedTop + this.colors.length;
+    if (this.captured.length < need) {
+      const grown = new Int32Array(this.captured.length * 2 + this.colors.length);
+      grown.set(this.captured);
+      this.captured = grown;
+    }
+  }
+
+  /**
+   * The move of `player` at p, legal and its captured stones on the stack from `first` (bitPath:
+   * found from the bit labelling, see bitCaptures): its undo record, stones, hash, keys and ko.
+   */
+  private finishPlay(p: number, player: Player, first: number, bitPath: boolean): void {
+    const { colors } = this;
+    const adj = this.geo.adjacent;
+    const other = (3 - player) as Player;
     // Arrays in locals: V8 reloads a field's typed array after every store into one.
     const captured = this.captured;
     const top = this.capturedTop;
@@ -149,7 +173,6 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     this.koPoint = ko;
     this.toggleKo(ko);
     this.lastCaptures = top - first;
-    return true;
   }
 
   /**
@@ -198,44 +221,13 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
    * captured stack; false (nothing pushed) when the move is suicide.
    */
   private bitCaptures(d: number, player: Player): boolean {
-    const black = this.blackDyn;
-    const white = this.whiteDyn;
-    const near = this.nbrDyn[d];
-    const nearStatic = this.nbrStatic[d];
-    const { comp, unitComp } = this;
-    const n = this.n;
-    let hasLiberty = this.nbrLib[d] !== 0 || (near & this.allDyn & ~(black | white)) !== 0;
-    const same = player === BLACK ? black : white;
-    const sameStatic = player === BLACK ? this.sBlack : this.sWhite;
-    for (let x = near & same; x !== 0 && !hasLiberty;) {
-      const bit = x & -x;
-      x ^= bit;
-      if (comp[unitComp[bitIndex(bit)] | 5] > 1) hasLiberty = true;
-    }
-    for (let x = nearStatic & sameStatic; x !== 0 && !hasLiberty;) {
-      const bit = x & -x;
-      x ^= bit;
-      if (comp[unitComp[n + bitIndex(bit)] | 5] > 1) hasLiberty = true;
-    }
-    let capDyn = 0;
-    let capStatic = 0;
-    for (let x = near & (player === BLACK ? white : black); x !== 0;) {
-      const bit = x & -x;
-      x ^= bit;
-      const c = unitComp[bitIndex(bit)];
-      if (comp[c | 5] !== 1) continue;
-      capDyn |= comp[c];
-      capStatic |= comp[c | 1];
-    }
-    for (let x = nearStatic & (player === BLACK ? this.sWhite : this.sBlack); x !== 0;) {
-      const bit = x & -x;
-      x ^= bit;
-      const c = unitComp[n + bitIndex(bit)];
-      if (comp[c | 5] !== 1) continue;
-      capDyn |= comp[c];
-      capStatic |= comp[c | 1];
-    }
-    if (!hasLiberty && (capDyn | capStatic) === 0) return false;
+    if (this.moveEffect(d, player) !== true) return false;
+    this.pushCaptures(this.effectDyn, this.effectStatic);
+    return true;
+  }
+
+  /** Pushes the dynamic stones capDyn and the static chains capStatic onto the captured stack. */
+  private pushCaptures(capDyn: number, capStatic: number): void {
     this.capturedDyn = capDyn;
     let top = this.capturedTop;
     const captured = this.captured;
@@ -252,7 +244,6 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
       top += stones.length;
     }
     this.capturedTop = top;
-    return true;
   }
 
   private setStone(p: number, c: number): void {
@@ -285,15 +276,6 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
       this.blackDyn &= ~(1 << d);
       this.whiteDyn &= ~(1 << d);
     }
-  }
-
-  /** The ko point forbidden to `player` (0 if none): only the recapture is illegal. */
-  private koPointFor(player: Player): number {
-    const ko = this.koPoint;
-    if (ko === 0) return 0;
-    const adj = this.geo.adjacent;
-    for (let k = 0; k < 4; k++) if (this.colors[ko + adj[k]] === player) return 0;
-    return ko;
   }
 
   undo(): void {

@@ -1,4 +1,9 @@
-import { BLACK as BLACK_EXPORT, WHITE as WHITE_EXPORT, type Player } from '../board/color';
+import {
+  BLACK as BLACK_EXPORT,
+  EMPTY as EMPTY_EXPORT,
+  WHITE as WHITE_EXPORT,
+  type Player,
+} from '../board/color';
 import { BitLabelling } from './bit-labels';
 import { bitIndex as bitIndexExport } from './bit-topology';
 
@@ -6,6 +11,7 @@ import { bitIndex as bitIndexExport } from './bit-topology';
 // in the hot loops.
 const BLACK = BLACK_EXPORT as Player;
 const WHITE = WHITE_EXPORT as Player;
+const EMPTY: number = EMPTY_EXPORT;
 const bitIndex = bitIndexExport;
 
 /** Set bits of x counted up to 2: fewer operations than a population count. */
@@ -21,6 +27,128 @@ const upToTwo = (x: number): number => (x === 0 ? 0 : (x & (x - 1)) === 0 ? 1 : 
 export abstract class BitBoardQueries extends BitLabelling {
   /** findInvincibleNear's Black chains of two or more liberties (at most one per unit). */
   private readonly blackChains = new Int32Array(this.comps);
+  /** What the last moveEffect found: the dynamic stones and static chains the move captures. */
+  protected effectDyn = 0;
+  protected effectStatic = 0;
+  /**
+   * The position after the move the last peek answered 1 for: its exactVertexKey, ko point and
+   * hash, and the dynamic stones the move captures (bit k: the k-th dynamic point).
+   */
+  peekKey = 0;
+  peekKoPoint = 0;
+  peekHashLo = 0;
+  peekHashHi = 0;
+  peekCaptured = 0;
+
+  /**
+   * A move of `player` at the empty point p, looked at without playing it: 1 when legal, the
+   * position after it then in peekKey, peekKoPoint, peekHashLo/Hi and peekCaptured (as
+   * playRecorded would leave them); 0 when illegal (the ko recapture, suicide); -1 when this board
+   * cannot tell cheaply (p not dynamic, the exact key not kept, static stones captured or about to
+   * be): the caller then plays it. The reader probes its table with it before playing.
+   */
+  peek(p: number, player: Player): number {
+    const d = this.dynIndex[p];
+    if (d < 0 || this.staticRemoved > 0 || this.exactKey !== true) return -1;
+    if (p === this.koPointFor(player)) return 0;
+    this.ensureLabels();
+    if (this.moveEffect(d, player) !== true) return 0;
+    if (this.effectStatic !== 0) return -1;
+    const captured = this.effectDyn;
+    const { keys, pow3, dynPoint } = this;
+    const other = 3 - player;
+    let key = this.exactVertexKey + player * pow3[d];
+    let lo = this.hashLo ^ keys[p * 4 + player * 2];
+    let hi = this.hashHi ^ keys[p * 4 + player * 2 + 1];
+    if (this.koPoint !== 0) {
+      lo ^= this.koKeyLo(this.koPoint);
+      hi ^= this.koKeyHi(this.koPoint);
+    }
+    for (let x = captured; x !== 0;) {
+      const bit = x & -x;
+      x ^= bit;
+      const i = bitIndex(bit);
+      const q = dynPoint[i];
+      key -= other * pow3[i];
+      lo ^= keys[q * 4 + other * 2];
+      hi ^= keys[q * 4 + other * 2 + 1];
+    }
+    // A ko as playRecorded finds it: one stone captured by a lone stone left with that liberty.
+    let ko = 0;
+    if (captured !== 0 && (captured & (captured - 1)) === 0) {
+      const q = dynPoint[bitIndex(captured)];
+      const adj = this.geo.adjacent;
+      const colors = this.colors;
+      let friends = 0;
+      let libs = 0;
+      for (let k = 0; k < 4; k++) {
+        const t = p + adj[k];
+        const c = colors[t];
+        if (c === player) friends++;
+        else if (c === EMPTY || t === q) libs++;
+      }
+      if (friends === 0 && libs === 1) {
+        ko = q;
+        lo ^= this.koKeyLo(q);
+        hi ^= this.koKeyHi(q);
+      }
+    }
+    this.peekKey = key;
+    this.peekKoPoint = ko;
+    this.peekHashLo = lo;
+    this.peekHashHi = hi;
+    this.peekCaptured = captured;
+    return 1;
+  }
+
+  /**
+   * The captures of a move of `player` at the empty dynamic point d, from the bit labelling:
+   * false when the move is suicide, else true with the dynamic stones and static chains it
+   * captures in effectDyn and effectStatic.
+   */
+  protected moveEffect(d: number, player: Player): boolean {
+    const black = this.blackDyn;
+    const white = this.whiteDyn;
+    const near = this.nbrDyn[d];
+    const nearStatic = this.nbrStatic[d];
+    const { comp, unitComp } = this;
+    const n = this.n;
+    let hasLiberty = this.nbrLib[d] !== 0 || (near & this.allDyn & ~(black | white)) !== 0;
+    const same = player === BLACK ? black : white;
+    const sameStatic = player === BLACK ? this.sBlack : this.sWhite;
+    for (let x = near & same; x !== 0 && !hasLiberty;) {
+      const bit = x & -x;
+      x ^= bit;
+      if (comp[unitComp[bitIndex(bit)] | 5] > 1) hasLiberty = true;
+    }
+    for (let x = nearStatic & sameStatic; x !== 0 && !hasLiberty;) {
+      const bit = x & -x;
+      x ^= bit;
+      if (comp[unitComp[n + bitIndex(bit)] | 5] > 1) hasLiberty = true;
+    }
+    let capDyn = 0;
+    let capStatic = 0;
+    for (let x = near & (player === BLACK ? white : black); x !== 0;) {
+      const bit = x & -x;
+      x ^= bit;
+      const c = unitComp[bitIndex(bit)];
+      if (comp[c | 5] !== 1) continue;
+      capDyn |= comp[c];
+      capStatic |= comp[c | 1];
+    }
+    for (let x = nearStatic & (player === BLACK ? this.sWhite : this.sBlack); x !== 0;) {
+      const bit = x & -x;
+      x ^= bit;
+      const c = unitComp[n + bitIndex(bit)];
+      if (comp[c | 5] !== 1) continue;
+      capDyn |= comp[c];
+      capStatic |= comp[c | 1];
+    }
+    if (!hasLiberty && (capDyn | capStatic) === 0) return false;
+    this.effectDyn = capDyn;
+    this.effectStatic = capStatic;
+    return true;
+  }
   /**
    * Liberties (counted up to 2) a stone of `color` at the empty dynamic point p would have after
    * its captures, from the chains' bit sets; -1 when this board cannot tell cheaply (p not
@@ -190,6 +318,15 @@ export abstract class BitBoardQueries extends BitLabelling {
       if (comp[unitComp[n + bitIndex(bit)] | 5] === 1) return 1;
     }
     return 0;
+  }
+
+  /** The ko point forbidden to `player` (0 if none): only the recapture is illegal. */
+  protected koPointFor(player: Player): number {
+    const ko = this.koPoint;
+    if (ko === 0) return 0;
+    const adj = this.geo.adjacent;
+    for (let k = 0; k < 4; k++) if (this.colors[ko + adj[k]] === player) return 0;
+    return ko;
   }
 
   /** Would `color` at an empty point with these neighbours be suicide (bit labelling)? */

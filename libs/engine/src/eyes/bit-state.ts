@@ -115,6 +115,11 @@ export abstract class BitBoardState {
    * colours as a base-3 number (digit k: the colour of the k-th point), else 0.
    */
   exactVertexKey = 0;
+  /**
+   * Whether exactVertexKey is kept (keyVertices accepted, few enough dynamic points): the reader
+   * then keys its table by it alone, so vertexKeyLo/Hi are not kept.
+   */
+  protected exactKey = false;
   /** 3^k by dynamic index k while exactVertexKey is kept, else all 0. */
   protected readonly pow3: Int32Array;
   /** Stones the last move captured (0 after undo or an illegal move). */
@@ -168,9 +173,17 @@ export abstract class BitBoardState {
 
   protected toggleKo(p: number): void {
     if (p === 0) return;
-    const base = this.geo.arraySize * 4;
-    this.hashLo ^= this.keys[base + p];
-    this.hashHi ^= this.keys[(base + p * 7) % this.keys.length];
+    this.hashLo ^= this.koKeyLo(p);
+    this.hashHi ^= this.koKeyHi(p);
+  }
+
+  /** The hash words of a ko at p (not 0). */
+  protected koKeyLo(p: number): number {
+    return this.keys[this.geo.arraySize * 4 + p];
+  }
+
+  protected koKeyHi(p: number): number {
+    return this.keys[(this.geo.arraySize * 4 + p * 7) % this.keys.length];
   }
 
   // ---- labelling ----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import {
 const EMPTY: number = EMPTY_EXPORT;
 const BLACK = BLACK_EXPORT as Player;
 const WHITE = WHITE_EXPORT as Player;
+import { BitReadingBoard } from './bit-board';
 import { MoveOrdering } from './move-order';
 import { EyeGraphBudgetError } from './reading-limits';
 import { PackedTable } from './packed-table';
@@ -53,6 +54,19 @@ export abstract class TacticalReader extends MoveOrdering {
   private readonly pathBuckets = new Int32Array(1024);
   private readonly forcedThreatDepths: number[] = [];
   private readonly benson = new UnconditionalLife(this.problem);
+  /**
+   * The bit board when a move's child can be probed before it is played (see attackWith): keys
+   * exact (the packed table), GNU Go 3.8's rules, no Benson test; else null.
+   */
+  private readonly preview: BitReadingBoard | null =
+    this.packed !== null && this.classic && !this.staticLife && this.board instanceof BitReadingBoard
+      ? this.board
+      : null;
+  /** The White string's point as a bit of the dynamic points (0 when it is static). */
+  private readonly stringBit =
+    this.problem.vertices.indexOf(this.problem.string) >= 0
+      ? 1 << this.problem.vertices.indexOf(this.problem.string)
+      : 0;
 
   // ---- moves --------------------------------------------------------------------------------
 
@@ -185,7 +199,6 @@ export abstract class TacticalReader extends MoveOrdering {
   /** Can Black capture all White stones, Black to move? */
   protected attack(): boolean {
     this.countNode();
-    const str = this.problem.string;
     this.hashKey();
     const lo = this.keyLo;
     const hi = this.keyHi;
@@ -202,12 +215,27 @@ export abstract class TacticalReader extends MoveOrdering {
       }
       this.store(lo, hi, entry | 1);
     }
+    return this.attackMoves(lo, hi);
+  }
+
+  /** attack() past its table probe and Benson's test: Black's moves at the node keyed (lo, hi). */
+  private attackMoves(lo: number, hi: number): boolean {
+    const str = this.problem.string;
+    const preview = this.preview;
     const count = this.orderInto(BLACK);
     const entries = this.ordered;
     for (let k = 0; k < count; k++) {
-      if (this.tryMove(this.selectMove(entries, BLACK, k, count), BLACK, true) !== true) continue;
-      const result = this.board.colors[str] === EMPTY || this.defend() !== true;
-      this.popMove();
+      const move = this.selectMove(entries, BLACK, k, count);
+      const seen = preview !== null ? this.moveWith(preview, move, BLACK) : -1;
+      let result: boolean;
+      if (seen >= 0) {
+        if (seen === 0) continue;
+        result = seen === 1;
+      } else {
+        if (this.tryMove(move, BLACK, true) !== true) continue;
+        result = this.board.colors[str] === EMPTY || this.defend() !== true;
+        this.popMove();
+      }
       if (result) {
         this.record(lo, hi, 3, 3);
         return true;
@@ -215,6 +243,64 @@ export abstract class TacticalReader extends MoveOrdering {
     }
     this.record(lo, hi, 3, 2);
     return false;
+  }
+
+  /**
+   * A move of `color` at a node of the other side's search, looked at on the bit board before it
+   * is played: tryMove's legality and repetition tests and the child node's count and table probe
+   * as attack() or defend() would make them after playing it, so that a child the table knows
+   * costs no play and undo. 0 when the move is not tried (illegal or a repetition), 1 when it
+   * wins for `color` (for Black: captures the White string, or White cannot defend after it),
+   * 2 when it does not; -1 when the board cannot tell (the caller plays it the ordinary way).
+   */
+  private moveWith(b: BitReadingBoard, move: number, color: Player): number {
+    const seen = b.peek(move, color);
+    if (seen <= 0) return seen;
+    const captured = b.peekCaptured;
+    // GNU Go 3.8's rule (tryMove): a capturing move is never a repetition.
+    if (captured === 0 && this.repeats(b.peekHashLo, b.peekHashHi)) return 0;
+    if (color === BLACK && (captured & this.stringBit) !== 0) return 1;
+    // The child node: counted as countNode would count it one move deeper.
+    if (++this.nodes > this.budget) throw new EyeGraphBudgetError(this.budget);
+    if (this.depth + 1 > this.maxDepth) throw new EyeGraphBudgetError(this.nodes, 'depth', this.maxDepth);
+    const lo = b.peekKoPoint !== 0 ? b.peekKey + this.koFlag : b.peekKey;
+    const packed = this.packed!;
+    let won: boolean;
+    if (color === BLACK) {
+      const entry = packed.openIfUnknown(lo, 12, 4);
+      const cached = (entry >> 2) & 3;
+      if (cached !== 0) return cached === 2 ? 1 : 2;
+      this.playPeeked(b, move, color);
+      won = this.defendMoves(lo, 0) !== true;
+    } else {
+      const entry = packed.openIfUnknown(lo, 3, 1);
+      const cached = entry & 3;
+      if (cached !== 0) return cached === 2 ? 1 : 2;
+      this.playPeeked(b, move, color);
+      won = this.attackMoves(lo, 0) !== true;
+    }
+    this.popMove();
+    return won ? 1 : 2;
+  }
+
+  /** Is the position with this hash on the current line (as tryMove tests after playing)? */
+  private repeats(hashLo: number, hashHi: number): boolean {
+    const b = this.board;
+    if (hashLo === b.hashLo && hashHi === b.hashHi) return true;
+    if (this.pathBuckets[hashLo & 1023] === 0) return false;
+    for (let k = 0; k < this.depth; k++) {
+      if (this.rememberedLo[k] === hashLo && this.rememberedHi[k] === hashHi) return true;
+    }
+    return false;
+  }
+
+  /** tryMove's play of a move peek found legal (see moveWith). */
+  private playPeeked(b: BitReadingBoard, p: number, color: Player): void {
+    this.rememberedLo[this.depth] = b.hashLo;
+    this.rememberedHi[this.depth] = b.hashHi;
+    this.pathBuckets[b.hashLo & 1023]++;
+    b.playPeeked(p, color);
+    this.depth++;
   }
 
   /** Can White keep all its stones, White to move (passing allowed)? */
@@ -234,15 +320,28 @@ export abstract class TacticalReader extends MoveOrdering {
       }
       this.store(lo, hi, entry | 4);
     }
+    return this.defendMoves(lo, hi);
+  }
+
+  /** defend() past its table probe and Benson's test: White's moves at the node keyed (lo, hi). */
+  private defendMoves(lo: number, hi: number): boolean {
+    const preview = this.preview;
     const count = this.orderInto(WHITE);
     const entries = this.ordered;
     for (let k = 0; k < count; k++) {
       const move = this.selectMove(entries, WHITE, k, count);
       // Never fill a point Black cannot play, unless it captures.
       if (this.isSuicide(move, BLACK) === true && this.capturesSomething(move, WHITE) !== true) continue;
-      if (this.tryMove(move, WHITE, true) !== true) continue;
-      const result = this.attack() !== true;
-      this.popMove();
+      const seen = preview !== null ? this.moveWith(preview, move, WHITE) : -1;
+      let result: boolean;
+      if (seen >= 0) {
+        if (seen === 0) continue;
+        result = seen === 1;
+      } else {
+        if (this.tryMove(move, WHITE, true) !== true) continue;
+        result = this.attack() !== true;
+        this.popMove();
+      }
       if (result) {
         this.record(lo, hi, 12, 12);
         return true;

@@ -92,6 +92,61 @@ describe('BitReadingBoard: chains derived move by move', () => {
     expect(captures).toBeGreaterThan(20);
   });
 
+  // The reader probes its table with peek's key before it plays a move (tactical.ts, moveWith):
+  // peek must foresee playRecorded exactly, legality, captures, key, ko and hash.
+  it('peek foresees every move as playRecorded then plays it', () => {
+    const random = seededRandom(20261129);
+    let legal = 0;
+    let illegal = 0;
+    let kos = 0;
+    let captures = 0;
+    for (let g = 0; g < 30; g++) {
+      const problem = buildEyeProblem(parseEyeGraph(randomEyeGraph(random, 3 + (g % 10))));
+      if (!problem) continue;
+      const board = keyed(BitReadingBoard.fromRows(problemRows(problem), problem.vertices), problem);
+      if (!(board instanceof BitReadingBoard)) continue;
+      let depth = 0;
+      for (let step = 0; step < 120; step++) {
+        if (depth > 0 && random() < 0.3) {
+          board.undo();
+          depth--;
+          continue;
+        }
+        for (const p of problem.vertices) {
+          if (board.colors[p] !== EMPTY) continue;
+          for (const color of [BLACK, WHITE] as Player[]) {
+            const seen = board.peek(p, color);
+            if (seen < 0) continue;
+            const foreseen = [board.peekKey, board.peekKoPoint, board.peekHashLo, board.peekHashHi];
+            const capturedBits = board.peekCaptured;
+            const played = board.playRecorded(p, color);
+            expect(played).toBe(seen === 1);
+            if (!played) {
+              illegal++;
+              continue;
+            }
+            legal++;
+            if (board.koPoint !== 0) kos++;
+            const taken = problem.vertices.reduce(
+              (bits, q, k) => (board.colors[q] === EMPTY && q !== p && (capturedBits >>> k) & 1 ? bits + 1 : bits),
+              0,
+            );
+            expect(taken).toBe(board.lastCaptures);
+            if (taken > 0) captures++;
+            expect([board.exactVertexKey, board.koPoint, board.hashLo, board.hashHi]).toEqual(foreseen);
+            board.undo();
+          }
+        }
+        const p = problem.vertices[Math.floor(random() * problem.vertices.length)];
+        if (board.playRecorded(p, (random() < 0.5 ? BLACK : WHITE) as Player)) depth++;
+      }
+    }
+    expect(legal).toBeGreaterThan(1000);
+    expect(illegal).toBeGreaterThan(50);
+    expect(captures).toBeGreaterThan(50);
+    expect(kos).toBeGreaterThan(5);
+  });
+
   it('gives the same chains as the compact board on the same line of play', () => {
     const random = seededRandom(7);
     for (let g = 0; g < 20; g++) {
