@@ -98,8 +98,29 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
   playPeeked(p: number, player: Player): void {
     const first = this.capturedTop;
     this.reserveCaptured();
-    this.pushCaptures(this.peekCaptured, 0);
-    this.finishPlay(p, player, first, true);
+    const taken = this.peekCaptured;
+    this.pushCaptures(taken, 0);
+    this.pushUndo(p, first, true);
+    // The stones and bit sets; hash, key and ko as peek found them.
+    const colors = this.colors;
+    const captured = this.captured;
+    const top = this.capturedTop;
+    colors[p] = player;
+    for (let i = first; i < top; i++) colors[captured[i]] = EMPTY;
+    const moved = 1 << this.dynIndex[p];
+    if (player === BLACK) {
+      this.blackDyn |= moved;
+      this.whiteDyn &= ~taken;
+    } else {
+      this.whiteDyn |= moved;
+      this.blackDyn &= ~taken;
+    }
+    this.hashLo = this.peekHashLo;
+    this.hashHi = this.peekHashHi;
+    this.exactVertexKey = this.peekKey;
+    this.koPoint = this.peekKoPoint;
+    this.labelled = false;
+    this.lastCaptures = top - first;
   }
 
   /** Room on the captured stack for a whole board's stones above its top. */
@@ -120,6 +141,37 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     const { colors } = this;
     const adj = this.geo.adjacent;
     const other = (3 - player) as Player;
+    const staticDelta = this.pushUndo(p, first, bitPath);
+    const captured = this.captured;
+    const top = this.capturedTop;
+    this.toggleKo(this.koPoint);
+    this.setStone(p, player);
+    for (let i = first; i < top; i++) this.setEmpty(captured[i], other);
+    this.staticRemoved += staticDelta;
+    this.labelled = false;
+    // Simple ko: one stone captured by a lone stone left with that single liberty.
+    let ko = 0;
+    if (top - first === 1) {
+      let friends = 0;
+      let libs = 0;
+      for (let k = 0; k < 4; k++) {
+        const c = colors[p + adj[k]];
+        if (c === player) friends++;
+        else if (c === EMPTY) libs++;
+      }
+      if (friends === 0 && libs === 1) ko = captured[first];
+    }
+    this.koPoint = ko;
+    this.toggleKo(ko);
+    this.lastCaptures = top - first;
+  }
+
+  /**
+   * The undo record of the move at p whose captured stones are on the stack from `first`, and
+   * the next labelling level (derived from this one when bitPath and no static stone is
+   * captured); the static stones captured.
+   */
+  private pushUndo(p: number, first: number, bitPath: boolean): number {
     // Arrays in locals: V8 reloads a field's typed array after every store into one.
     const captured = this.captured;
     const top = this.capturedTop;
@@ -153,26 +205,7 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     this.level = level;
     this.stepCap[level] = bitPath && staticDelta === 0 ? this.capturedDyn : -1;
     this.logStart[level] = -1;
-    this.toggleKo(this.koPoint);
-    this.setStone(p, player);
-    for (let i = first; i < top; i++) this.setEmpty(captured[i], other);
-    this.staticRemoved += staticDelta;
-    this.labelled = false;
-    // Simple ko: one stone captured by a lone stone left with that single liberty.
-    let ko = 0;
-    if (top - first === 1) {
-      let friends = 0;
-      let libs = 0;
-      for (let k = 0; k < 4; k++) {
-        const c = colors[p + adj[k]];
-        if (c === player) friends++;
-        else if (c === EMPTY) libs++;
-      }
-      if (friends === 0 && libs === 1) ko = captured[first];
-    }
-    this.koPoint = ko;
-    this.toggleKo(ko);
-    this.lastCaptures = top - first;
+    return staticDelta;
   }
 
   /**

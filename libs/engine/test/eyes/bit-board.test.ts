@@ -94,7 +94,7 @@ describe('BitReadingBoard: chains derived move by move', () => {
 
   // The reader probes its table with peek's key before it plays a move (tactical.ts, moveWith):
   // peek must foresee playRecorded exactly, legality, captures, key, ko and hash.
-  it('peek foresees every move as playRecorded then plays it', () => {
+  it('peek foresees every move as playRecorded plays it, and playPeeked plays it alike', () => {
     const random = seededRandom(20261129);
     let legal = 0;
     let illegal = 0;
@@ -134,6 +134,16 @@ describe('BitReadingBoard: chains derived move by move', () => {
             expect(taken).toBe(board.lastCaptures);
             if (taken > 0) captures++;
             expect([board.exactVertexKey, board.koPoint, board.hashLo, board.hashHi]).toEqual(foreseen);
+            // The colours and chain queries (slow) after every 16th move.
+            const chains = legal % 16 === 0;
+            const after = chains ? [...board.colors].join('') + answers(board, problem) : '';
+            board.undo();
+            // playPeeked leaves the same position and chains.
+            expect(board.peek(p, color)).toBe(1);
+            board.playPeeked(p, color);
+            expect([board.exactVertexKey, board.koPoint, board.hashLo, board.hashHi]).toEqual(foreseen);
+            expect(board.lastCaptures).toBe(taken);
+            if (chains) expect([...board.colors].join('') + answers(board, problem)).toBe(after);
             board.undo();
           }
         }
@@ -141,10 +151,10 @@ describe('BitReadingBoard: chains derived move by move', () => {
         if (board.playRecorded(p, (random() < 0.5 ? BLACK : WHITE) as Player)) depth++;
       }
     }
-    expect(legal).toBeGreaterThan(1000);
-    expect(illegal).toBeGreaterThan(50);
-    expect(captures).toBeGreaterThan(50);
-    expect(kos).toBeGreaterThan(5);
+    expect(legal).toBeGreaterThan(10000);
+    expect(illegal).toBeGreaterThan(1000);
+    expect(captures).toBeGreaterThan(400);
+    expect(kos).toBeGreaterThan(10);
   });
 
   it('gives the same chains as the compact board on the same line of play', () => {
