@@ -16,6 +16,9 @@ export interface RaceSide {
   readonly keepEmpty: Uint8Array;
 }
 
+/** Score of a liberty of our short string beside the enemy goal (after the fills, before extensions). */
+const LIFELINE = 260;
+
 /** Score per new liberty of a shared liberty filled (an outside one scores 20). */
 const SHARED_GAIN = 25;
 
@@ -91,6 +94,43 @@ function eyeSpaceEmpties(board: Board, view: DragonView | null, p: number): numb
 }
 
 /**
+ * Our strings outside the goal in atari or with two liberties that touch an enemy goal string with at
+ * most `maxEnemyLibs` liberties: their capture would give it the liberties the race turns on, so
+ * their liberties are defended (joining them to the goal, or extending), unless a self-atari.
+ */
+function addLifelines(
+  board: Board,
+  c: Ranked,
+  player: Player,
+  own: RaceSide,
+  theirs: readonly number[],
+  maxEnemyLibs: number,
+  scratch: RaceScratch,
+): void {
+  const adj = board.geo.adjacent;
+  const goalStones = new Set(own.goal.stones);
+  const seen = new Set<number>();
+  for (const s of theirs) {
+    if (board.chainLiberties(s) > maxEnemyLibs) continue;
+    const n = board.chainStones(s, scratch.stones);
+    for (let i = 0; i < n; i++) {
+      for (let k = 0; k < 4; k++) {
+        const q = scratch.stones[i] + adj[k];
+        if (board.colors[q] !== player || goalStones.has(q)) continue;
+        const h = board.chainHead(q);
+        if (seen.has(h) || board.chainLiberties(q) > 2) continue;
+        seen.add(h);
+        for (const l of stringLiberties(board, q, scratch.libs)) {
+          if (own.keepEmpty[l] || c.has(l)) continue;
+          if (board.analyzeMove(l, player) & (MoveFlag.Illegal | MoveFlag.SelfAtari)) continue;
+          c.add(l, LIFELINE);
+        }
+      }
+    }
+  }
+}
+
+/**
  * `moves` with the sacrifices (self-atari that captures nothing) moved after the others, order kept:
  * at the root, where a quiet move and a sacrifice both win, the quiet one is the answer.
  */
@@ -114,7 +154,9 @@ export function sacrificesLast(board: Board, player: Player, moves: readonly num
  * liberties to its weakest goal string; once the enemy has no liberty outside its eye spaces, joins
  * of its own stones inside them; with `approach`, the approach moves for enemy liberties it cannot
  * fill yet (a self-atari outside a bigger enemy eye space): the empty point beside the liberty, or a
- * liberty of its short string beside it, last. Points the side keeps empty are not filled.
+ * liberty of its short string beside it, last; with `lifelineLibs` above 0, the liberties of its
+ * short strings beside an enemy goal string with at most that many (see addLifelines), after the
+ * fills. Points the side keeps empty are not filled.
  */
 export function raceMoves(
   board: Board,
@@ -124,6 +166,7 @@ export function raceMoves(
   scratch: RaceScratch,
   width: number,
   approach = true,
+  lifelineLibs = 0,
 ): number[] {
   const c = new Ranked();
   const adj = board.geo.adjacent;
@@ -158,6 +201,8 @@ export function raceMoves(
       if (!own.keepEmpty[l]) c.add(l, 800);
     }
   }
+
+  addLifelines(board, c, player, own, theirs, lifelineLibs, scratch);
 
   // Vital points of the eye spaces: the enemy's to destroy, ours to make.
   if (enemy.view) {

@@ -36,6 +36,11 @@ export interface SemeaiParams {
    * spend the budget on lines GNU Go does not read).
    */
   readonly approachDepth: number;
+  /**
+   * Own strings outside the goal, in atari or with two liberties, that touch an enemy goal string
+   * with at most this many liberties have their liberties defended (see raceMoves); 0: never.
+   */
+  readonly lifelineLibs: number;
 }
 
 export const DEFAULT_SEMEAI_PARAMS: SemeaiParams = {
@@ -47,6 +52,7 @@ export const DEFAULT_SEMEAI_PARAMS: SemeaiParams = {
   nodeEyeSpace: 8,
   keepInside: false,
   approachDepth: 1,
+  lifelineLibs: 3,
 };
 
 /** GNU Go's analyze_semeai answer: codes for A's survival and B's capture (0-3), and the move. */
@@ -66,8 +72,10 @@ const KILL = 1;
  * two-player search with GNU Go's ko codes: every node tries the race moves of the side to move
  * (see {@link raceMoves}) and a pass; two passes in a row, the depth limit or the node budget end a
  * line with both goals on the board. A side with two eyes that hold none of the other's stones
- * lives. A ko capture wins at most KO_A; retaking a ko (after a threat) at most KO_B. Plays and
- * undoes on `board`, which is left as found.
+ * lives. Retaking a ko (after a threat) wins at most KO_B, once per line for one side (see
+ * koMaster); a legal ko capture is an ordinary move, and wins KO_A when the other side's only answer
+ * is such a retake (GNU Go's codes as its documentation gives them). Plays and undoes on `board`,
+ * which is left as found.
  */
 export class SemeaiReader {
   nodes = 0;
@@ -81,6 +89,12 @@ export class SemeaiReader {
   private keepA!: Uint8Array;
   private keepB!: Uint8Array;
   private question = DEFEND;
+  /**
+   * The side that retook a ko after a threat on the line being read, or 0: the other side may then
+   * not retake one after a threat (GNU Go's komaster, from its documentation), so a ko fight is
+   * read once each way instead of retaken to the ko depth.
+   */
+  private koMaster: 0 | Player = 0;
   /** The node count at which the line being read stops, and whether one did since the last root move. */
   private limit = 0;
   private cut = false;
@@ -241,7 +255,7 @@ export class SemeaiReader {
       if (count === RaceCount.MoverWins) return win(toMove);
       if (count === RaceCount.OtherWins) return win((3 - toMove) as Player);
     }
-    const slot = this.question * 2 + (passes > 0 ? 1 : 0);
+    const slot = (this.question * 2 + (passes > 0 ? 1 : 0)) * 3 + this.koMaster;
     if (!root) {
       const cached = this.table.get(board.hashLo, board.hashHi, slot, toMove);
       if (cached >= 0) return cached;
@@ -251,7 +265,7 @@ export class SemeaiReader {
     const own = toMove === p ? sideA : sideB;
     const enemy = toMove === p ? sideB : sideA;
     const approach = depth < this.params.approachDepth;
-    const found = raceMoves(board, toMove, own, enemy, this.scratch, this.params.width, approach);
+    const found = raceMoves(board, toMove, own, enemy, this.scratch, this.params.width, approach, this.params.lifelineLibs);
     const moves = root ? sacrificesLast(board, toMove, found) : found;
     const other = (3 - toMove) as Player;
     let best: number = ReadCode.Fail;
@@ -264,7 +278,7 @@ export class SemeaiReader {
       return best === ReadCode.Win;
     };
     // At the root each move gets its share of the budget (see SemeaiParams.rootMoveBudget); a line
-    // cut by its limit is not cached.
+    // cut by its limit is not cached, nor a ko result (it depends on the kos retaken on the way).
     const share = (): void => {
       if (!root) return;
       this.cut = false;
@@ -286,20 +300,24 @@ export class SemeaiReader {
       let ko: ReadCode | 0 = 0;
       if (!board.isLegal(m, toMove)) {
         if (m !== board.koPointFor(toMove) || depth >= this.params.koDepth) continue;
+        if (this.koMaster !== 0 && this.koMaster !== toMove) continue;
         ko = ReadCode.KoB;
       }
       const captured = board.captures[1] + board.captures[2];
       board.playAssumeLegal(m, toMove);
-      if (ko === 0 && board.koPoint !== 0) ko = ReadCode.KoA;
       const took = board.captures[1] + board.captures[2] !== captured;
+      const master = this.koMaster;
+      if (ko === ReadCode.KoB) this.koMaster = toMove;
       let code = invert(unpackResult(this.search(other, 0, depth + 1, false, took ? -1 : m, va, vb)).code);
+      this.koMaster = master;
       board.undo();
       if (ko !== 0) code = downgrade(code, ko);
       done = consider(code, m);
     }
     if (!done && !passFirst) tryPass();
     const result = packResult(best, bestMove);
-    if (!root && !this.cut) this.table.set(board.hashLo, board.hashHi, slot, toMove, result);
+    const settled = best === ReadCode.Win || best === ReadCode.Fail;
+    if (!root && !this.cut && settled) this.table.set(board.hashLo, board.hashHi, slot, toMove, result);
     return result;
   }
 }

