@@ -51,7 +51,12 @@ export interface LifeAnalysis {
  * a block at O2 leaves 5 points of room, called dead, though the owner lives with K2); with
  * those, ten times the territory path's budget (owl 103 -> 105, owl1 24 -> 25, ld_owl the same,
  * no test lost; twenty times: owl the same again, deeper (14 plies): owl 103 -> 96), and then
- * twelve candidate moves per node (owl 105 -> 107, ld_owl and owl1 the same, no test lost).
+ * twelve candidate moves per node (owl 105 -> 107, ld_owl and owl1 the same, no test lost); a
+ * dragon the static view calls alive is read on in the first four plies when one of its strings has
+ * two liberties or fewer, the attacker playing on those liberties (weakAliveDepth; ld_owl 58 -> 61,
+ * owl 107 -> 111, owl1 25 the same; 14 tests gained, 7 lost: alive dragons such as ld_owl 174
+ * and owl 60 where a deeper static death is wrong; the same extension with all the attacker's
+ * usual candidates gained 18 and lost 12).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
@@ -63,6 +68,7 @@ const LIFE_OWL_PARAMS = {
   exactCache: true,
   deadRoom: 8,
   deadRoomOwner: 8,
+  weakAliveDepth: 4,
   view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12 },
 };
 

@@ -107,3 +107,18 @@ export function defenderMoves(board: Board, v: DragonView, owner: Player, width:
   }
   return c.best(board, owner, width, () => false);
 }
+
+/**
+ * The attacker's moves against a dragon the static view calls alive whose eyes may hang on a short
+ * string (see OwlParams.weakAliveDepth): the legal liberties of its strings of two liberties or
+ * fewer, nothing else.
+ */
+export function weakLiberties(board: Board, v: DragonView, attacker: Player): number[] {
+  const out: number[] = [];
+  for (const s of v.strings) {
+    if (board.chainLiberties(s) > 2) continue;
+    for (const l of libertiesOf(board, s))
+      if (!out.includes(l) && !(board.analyzeMove(l, attacker) & MoveFlag.Illegal)) out.push(l);
+  }
+  return out;
+}

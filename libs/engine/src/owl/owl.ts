@@ -11,7 +11,7 @@ import {
   type DragonView,
   type OwlViewParams,
 } from './eyespace';
-import { attackerMoves, defenderMoves } from './moves';
+import { attackerMoves, defenderMoves, weakLiberties } from './moves';
 
 /** Limits of the owl search. */
 export interface OwlParams {
@@ -47,6 +47,13 @@ export interface OwlParams {
    */
   readonly deadRoom?: number;
   readonly deadRoomOwner?: number;
+  /**
+   * Plies from the root within which a dragon the static view calls alive is still read, with the
+   * attacker to move, when one of its strings has two liberties or fewer: its eyes may hang on that
+   * string although tactical reading alone cannot capture it. The attacker then plays only on the
+   * liberties of such strings. 0 or unset: never.
+   */
+  readonly weakAliveDepth?: number;
   readonly view: OwlViewParams;
 }
 
@@ -194,6 +201,11 @@ export class OwlReader {
     return 0;
   }
 
+  /** A statically alive dragon is read on (see OwlParams.weakAliveDepth). */
+  private weakAlive(v: DragonView, depth: number): boolean {
+    return !v.connects && v.weakestLiberties <= 2 && depth < (this.params.weakAliveDepth ?? 0);
+  }
+
   /** A static death at the root is read on (see OwlParams.readDeadRoot); no goal stone left never is. */
   private readRoot(v: DragonView | null, depth: number): boolean {
     return depth === 0 && v !== null && this.params.readDeadRoot === true;
@@ -216,7 +228,7 @@ export class OwlReader {
     let capture = 0;
     if (verdict === ALIVE) {
       capture = v!.connects ? 0 : this.capturable(v!);
-      if (capture === 0) return packResult(ReadCode.Fail, 0);
+      if (capture === 0 && !this.weakAlive(v!, depth)) return packResult(ReadCode.Fail, 0);
     }
     if (depth >= this.params.maxDepth || this.tick()) {
       this.inconclusive = true;
@@ -227,7 +239,10 @@ export class OwlReader {
     const cached = this.recall(OP_ATTACK, depth);
     if (cached >= 0) return cached;
     const attacker = (3 - this.owner) as Player;
-    const moves = attackerMoves(b, v!, attacker, this.params.width, this.params.contain === true);
+    const moves =
+      verdict === ALIVE && capture === 0
+        ? weakLiberties(b, v!, attacker)
+        : attackerMoves(b, v!, attacker, this.params.width, this.params.contain === true);
     if (capture !== 0) {
       const i = moves.indexOf(capture);
       if (i >= 0) moves.splice(i, 1);

@@ -62,3 +62,14 @@ describe('owl: a defence after an attack that works', () => {
     expect(regressionAnswer('owl.tst', 29)).toBe('1 C7');
   });
 });
+
+describe('owl: a dragon called alive whose eyes hang on a string of two liberties', () => {
+  it('is read on with the attacker on that string\'s liberties: killed with a ko (owl 145)', () => {
+    // Before, the static view (two eyes) ended the attack at the root: '0'.
+    expect(regressionAnswer('owl.tst', 145)).toBe('3 H9');
+  });
+
+  it('the kill at a short string\'s liberty is found (ld_owl 412)', () => {
+    expect(regressionAnswer('ld_owl.tst', 412)).toBe('1 T2');
+  });
+});
