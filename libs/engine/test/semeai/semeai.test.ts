@@ -8,9 +8,10 @@ import { suitePasses } from '../support/regression-suite';
 
 /**
  * semeai.tst tests 46-100 and 117-154 (the quick ones; 45 and 116 alone take minutes) passed
- * in-process when the floor was last raised (51 once enclosed eyes holding one enemy stone count).
+ * in-process when the floor was last raised (57 with short strings beside the race defended and
+ * legal ko captures read as ordinary moves; the floor keeps a margin of 2).
  */
-const FLOOR = 51;
+const FLOOR = 55;
 
 /** Moyo's answer to test `id` of regression/semeai.tst. */
 const answer = (id: number): string => regressionAnswer('semeai.tst', id);
