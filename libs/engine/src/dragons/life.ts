@@ -56,7 +56,9 @@ export interface LifeAnalysis {
  * two liberties or fewer, the attacker playing on those liberties (weakAliveDepth; ld_owl 58 -> 61,
  * owl 107 -> 111, owl1 25 the same; 14 tests gained, 7 lost: alive dragons such as ld_owl 174
  * and owl 60 where a deeper static death is wrong; the same extension with all the attacker's
- * usual candidates gained 18 and lost 12).
+ * usual candidates gained 18 and lost 12); with the owner to move, a string of two liberties or
+ * fewer holding half the dragon that tactical reading cannot save keeps it from being called alive
+ * by its eyes, room or friends (tacticalLife; owl 111 -> 112, ld_owl and owl1 the same, no test lost).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
@@ -69,6 +71,7 @@ const LIFE_OWL_PARAMS = {
   deadRoom: 8,
   deadRoomOwner: 8,
   weakAliveDepth: 4,
+  tacticalLife: true,
   view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12 },
 };
 

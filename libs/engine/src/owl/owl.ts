@@ -54,6 +54,12 @@ export interface OwlParams {
    * liberties of such strings. 0 or unset: never.
    */
   readonly weakAliveDepth?: number;
+  /**
+   * With the owner to move, a dragon the static view calls alive (two eyes, room or a friend) is
+   * read on when a string of two liberties or fewer holding at least half of it cannot be saved by
+   * tactical reading: room or a friend out of reach of a string in a net or a ladder saves nothing.
+   */
+  readonly tacticalLife?: boolean;
   readonly view: OwlViewParams;
 }
 
@@ -201,6 +207,19 @@ export class OwlReader {
     return 0;
   }
 
+  /**
+   * A string of two liberties or fewer holding at least half the dragon that tactical reading
+   * cannot save with its owner to move (see OwlParams.tacticalLife).
+   */
+  private lostString(v: DragonView): boolean {
+    if (this.params.tacticalLife !== true || v.weakestLiberties > 2) return false;
+    for (const s of v.strings) {
+      if (this.board.chainLiberties(s) > 2 || 2 * this.board.chainSize(s) < this.goal.length) continue;
+      if (this.tactics.defend(s).code === ReadCode.Fail) return true;
+    }
+    return false;
+  }
+
   /** A statically alive dragon is read on (see OwlParams.weakAliveDepth). */
   private weakAlive(v: DragonView, depth: number): boolean {
     return !v.connects && v.weakestLiberties <= 2 && depth < (this.params.weakAliveDepth ?? 0);
@@ -262,7 +281,7 @@ export class OwlReader {
     const verdict = this.judge(v);
     if (verdict === DEAD && !this.readRoot(v, depth)) return packResult(ReadCode.Fail, 0);
     const hint = depth === 0 ? this.rootHint : 0;
-    if (verdict === ALIVE && hint === 0) return packResult(ReadCode.Win, 0);
+    if (verdict === ALIVE && hint === 0 && !this.lostString(v!)) return packResult(ReadCode.Win, 0);
     if (depth >= this.params.maxDepth || this.tick()) {
       this.inconclusive = true;
       this.cuts++;

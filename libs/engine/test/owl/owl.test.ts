@@ -73,3 +73,10 @@ describe('owl: a dragon called alive whose eyes hang on a string of two libertie
     expect(regressionAnswer('ld_owl.tst', 412)).toBe('1 T2');
   });
 });
+
+describe('owl: room and friends do not save a string tactical reading captures', () => {
+  it('a stone in a net is killed although it sees room and a friend (owl 256)', () => {
+    // Before, room 14 and a living friend in reach made it alive after any attacker move: '0'.
+    expect(regressionAnswer('owl.tst', 256)).toBe('1 J12');
+  });
+});
