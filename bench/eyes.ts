@@ -170,6 +170,13 @@ async function run(graphs: string[], gnugo: GnuGo | null): Promise<Row[]> {
   return rows;
 }
 
+/** CPU summed over shapes both answered, ours / GNU Go's, and their ratio (GNU Go's in 10 ms ticks). */
+function cpuRatio(rows: Row[]): string {
+  const oursCpu = rows.reduce((a, r) => a + r.oursMs, 0);
+  const gnugoCpu = rows.reduce((a, r) => a + (r.gnugoCpuMs ?? 0), 0);
+  return `${oursCpu.toFixed(0)} / ${gnugoCpu.toFixed(0)} ms${gnugoCpu > 0 ? ` = ${(oursCpu / gnugoCpu).toFixed(2)}x` : ''}`;
+}
+
 function report(title: string, rows: Row[], gnugoCpuMs = NaN): { agree: number; compared: number } {
   console.log(`\n${title}`);
   console.log(
@@ -201,11 +208,7 @@ function report(title: string, rows: Row[], gnugoCpuMs = NaN): { agree: number; 
       ).padStart(
         8,
       )}   ${cmp.length > 0 ? `${same}/${cmp.length}` : '-'}${crashed > 0 ? ` (GNU Go aborted on ${crashed})` : ''}` +
-        (cmp.length > 0
-          ? `   ${ms(median(cmp.map((r) => r.oursMs)))}, ${cmp.reduce((a, r) => a + r.oursMs, 0).toFixed(0)} / ${cmp
-              .reduce((a, r) => a + (r.gnugoCpuMs ?? 0), 0)
-              .toFixed(0)} ms`
-          : ''),
+        (cmp.length > 0 ? `   ${ms(median(cmp.map((r) => r.oursMs)))}, ${cpuRatio(cmp)}` : ''),
     );
   }
   const nodes = rows.reduce((a, r) => a + r.nodes, 0);
