@@ -304,8 +304,7 @@ describe.runIf(hasPostgresServer && hasRedisServer)('faults: every accepted job 
       worker = undefined;
       receiver.respond = () => 200;
       const tally: Tally = { accepted: [], unavailable: 0, badUnavailable: 0, other: [] };
-      await submitUntil(tally, () => tally.accepted.length >= 80, 4, '/killed');
-      const ids = [...new Set(tally.accepted)];
+      const ids = () => [...new Set(tally.accepted)];
       const processEnv = {
         ...env,
         LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
@@ -315,12 +314,15 @@ describe.runIf(hasPostgresServer && hasRedisServer)('faults: every accepted job 
         RECONCILE_INTERVAL_MS: '1000',
         RECONCILE_GRACE_MS: '2000',
       };
-      const completed = async () => (await statuses(ids)).completed ?? 0;
-      const running = async () => (await statuses(ids)).running ?? 0;
+      const completed = async () => (await statuses(ids())).completed ?? 0;
+      const running = async () => (await statuses(ids())).running ?? 0;
       const killed: number[] = [];
       const processes: RunningApp[] = [];
       try {
         for (let round = 0; round < 2; round++) {
+          // A fresh backlog for each victim, so a fast machine cannot finish every job before the kill.
+          const target = tally.accepted.length + 60;
+          await submitUntil(tally, () => tally.accepted.length >= target, 4, '/killed');
           const before = await completed();
           const victim = startApp('worker', processEnv);
           processes.push(victim);
@@ -337,29 +339,30 @@ describe.runIf(hasPostgresServer && hasRedisServer)('faults: every accepted job 
           await exited;
         }
         worker = await startWorker();
-        const byStatus = await allEnded(ids);
+        const all = ids();
+        const byStatus = await allEnded(all);
         const results = await db.query<{ n: string }>(
           'SELECT count(*) AS n FROM job_results WHERE job_id = ANY($1)',
-          [ids],
+          [all],
         );
         const failed = await db.query<{ error: { code?: string; message?: string } }>(
           "SELECT error FROM jobs WHERE id = ANY($1) AND status = 'failed'",
-          [ids],
+          [all],
         );
         await waitFor(
           'a webhook for every job',
-          () => new Set(receiver.on('/killed').map((w) => JSON.parse(w.body).id)).size === ids.length,
+          () => new Set(receiver.on('/killed').map((w) => JSON.parse(w.body).id)).size === all.length,
           100_000,
           250,
         );
         const received = receiver.on('/killed').map((w) => String(w.headers['moyo-delivery-id']));
         console.log(
-          `[faults] worker killed twice: accepted ${ids.length}, running at the kills ${JSON.stringify(killed)}, ` +
+          `[faults] worker killed twice: accepted ${all.length}, running at the kills ${JSON.stringify(killed)}, ` +
             `jobs ${JSON.stringify(byStatus)}, results ${results.rows[0].n}, ` +
             `webhooks ${received.length} for ${new Set(received).size} deliveries`,
         );
         expect(tally.other).toEqual([]);
-        expect((byStatus.completed ?? 0) + (byStatus.failed ?? 0)).toBe(ids.length);
+        expect((byStatus.completed ?? 0) + (byStatus.failed ?? 0)).toBe(all.length);
         expect(Number(results.rows[0].n)).toBe(byStatus.completed ?? 0);
         // A job stalled twice is failed by BullMQ; the reconciler records why.
         for (const row of failed.rows) expect(row.error.code).toBe('queue_gave_up');
