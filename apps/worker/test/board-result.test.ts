@@ -19,13 +19,56 @@ function randomInput(seed: number, width: number, height: number, moves: number)
     played.push([m % 2 === 0 ? 'B' : 'W', formatGtpVertex(point, game.geo)]);
     game.play(point);
   }
-  return { boardXSize: width, boardYSize: height, komi: 6.5, rules: 'japanese', initialStones: [], moves: played };
+  return {
+    boardXSize: width,
+    boardYSize: height,
+    komi: 6.5,
+    rules: 'japanese',
+    initialStones: [],
+    moves: played,
+  };
 }
 
 const reportOf = (input: PositionInput, analyses = ['board']) =>
   analyzePosition(replayPosition(input), analyses, {}) as unknown as Record<string, unknown> & {
     analyses: Record<string, unknown>;
   };
+
+/**
+ * The chains of a board given as rows, by flood fill over the rows alone (no engine board): the
+ * reference the engine's `board` report (chainsReport) is checked against. Chains in order of
+ * their first stone, stones and liberties row-major, as GTP vertices.
+ */
+function floodChains(rows: string[]) {
+  const h = rows.length;
+  const w = rows[0].length;
+  const name = (i: number) => 'ABCDEFGHJKLMNOPQRSTUVWXYZ'[i % w] + String(h - Math.floor(i / w));
+  const at = (i: number) => rows[Math.floor(i / w)][i % w];
+  const seen = new Set<number>();
+  const chains: { color: string; stones: string[]; liberties: number; libertyPoints: string[] }[] = [];
+  for (let i = 0; i < w * h; i++) {
+    if (at(i) === '.' || seen.has(i)) continue;
+    const stones = new Set([i]);
+    const libs = new Set<number>();
+    for (const p of stones) {
+      const x = p % w;
+      for (const q of [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, p - w, p + w]) {
+        if (q < 0 || q >= w * h) continue;
+        if (at(q) === '.') libs.add(q);
+        else if (at(q) === at(i)) stones.add(q);
+      }
+    }
+    for (const p of stones) seen.add(p);
+    const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b).map(name);
+    chains.push({
+      color: at(i) === 'X' ? 'B' : 'W',
+      stones: sorted(stones),
+      liberties: libs.size,
+      libertyPoints: sorted(libs),
+    });
+  }
+  return chains;
+}
 
 /** What PostgreSQL gives back: the stored JSON, parsed again. */
 const roundTrip = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -49,6 +92,9 @@ describe('stored board results (compactResult / expandResult)', () => {
         const stored = compactResult(report);
         if (stored !== report) compacted++;
         expect(JSON.stringify(expandResult(roundTrip(stored)))).toBe(JSON.stringify(report));
+        // The engine's chains (one function for the report and the read-back) against a flood fill.
+        const rows = (stored.analyses.board as { stones: string }).stones.split('/');
+        expect((report.analyses.board as { chains: unknown }).chains).toEqual(floodChains(rows));
       }
     }
     expect(compacted).toBe(sizes.length * 25);
@@ -71,7 +117,12 @@ describe('stored board results (compactResult / expandResult)', () => {
     const report = reportOf(input);
     const stored = roundTrip(compactResult(report));
     const board = stored.analyses.board as Record<string, unknown>;
-    expect(board).toEqual({ stones: '.O.../O..../....X', captures: { black: 0, white: 1 }, ko: null, toPlay: 'B' });
+    expect(board).toEqual({
+      stones: '.O.../O..../....X',
+      captures: { black: 0, white: 1 },
+      ko: null,
+      toPlay: 'B',
+    });
     const full = expandResult(stored).analyses.board as { chains: unknown[]; liberties: number[] };
     expect(full.chains).toEqual([
       { color: 'W', stones: ['B3'], liberties: 3, libertyPoints: ['A3', 'C3', 'B2'] },
@@ -97,7 +148,10 @@ describe('stored board results (compactResult / expandResult)', () => {
     const board = report.analyses.board as Record<string, unknown>;
     const extra = { ...report, analyses: { board: { ...board, extra: 1 } } };
     expect(compactResult(extra)).toBe(extra);
-    const odd = { ...report, analyses: { board: { ...board, stones: [...(board.stones as number[])].fill(2) } } };
+    const odd = {
+      ...report,
+      analyses: { board: { ...board, stones: [...(board.stones as number[])].fill(2) } },
+    };
     expect(compactResult(odd)).toBe(odd);
     for (const v of [null, 3, 'x', [], { analyses: null }, { analyses: { bouzy: {} } }]) {
       expect(compactResult(v)).toBe(v);
@@ -105,15 +159,27 @@ describe('stored board results (compactResult / expandResult)', () => {
     }
     // Key order does not matter (jsonb sorts an object's keys).
     const sorted = (o: Record<string, unknown>) =>
-      Object.fromEntries(Object.keys(o).sort((x, y) => x.length - y.length || (x < y ? -1 : 1)).map((k) => [k, o[k]]));
+      Object.fromEntries(
+        Object.keys(o)
+          .sort((x, y) => x.length - y.length || (x < y ? -1 : 1))
+          .map((k) => [k, o[k]]),
+      );
     const stored = roundTrip(compactResult(report));
-    const reordered = { ...stored, analyses: { board: sorted(stored.analyses.board as Record<string, unknown>) } };
+    const reordered = {
+      ...stored,
+      analyses: { board: sorted(stored.analyses.board as Record<string, unknown>) },
+    };
     expect(expandResult(reordered)).toEqual(roundTrip(report));
     expect(compactResult({ ...report, analyses: { board: sorted(board) } })).toEqual(stored);
     // Rows stored before the compact form read as they are.
     expect(expandResult(roundTrip(report))).toEqual(roundTrip(report));
     // A malformed stored string is given back as stored, not guessed at.
-    const ragged = { analyses: { board: { stones: '..X/.', captures: { black: 0, white: 0 }, ko: null, toPlay: 'B' } } };
-    expect(expandResult(ragged)).toBe(ragged);
+    // (ragged rows, another character, no rows, a side under 2 or over 25).
+    for (const stones of ['..X/.', '..+/...', 'X./.Y', '', '/', 'X', '.'.repeat(26) + '/' + '.'.repeat(26)]) {
+      const bad = {
+        analyses: { board: { stones, captures: { black: 0, white: 0 }, ko: null, toPlay: 'B' } },
+      };
+      expect(expandResult(bad)).toBe(bad);
+    }
   });
 });

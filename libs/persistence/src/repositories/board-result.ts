@@ -14,24 +14,15 @@
  * it unchanged, so rows written before this form read as before.
  */
 
+import {
+  Board,
+  BoardFormatError,
+  chainsReport,
+  MAX_BOARD_SIZE,
+  type BoardAnalysisResult as BoardResult,
+} from '@moyo/engine';
+
 type Json = unknown;
-
-interface Chain {
-  color: 'B' | 'W';
-  stones: string[];
-  liberties: number;
-  libertyPoints: string[];
-}
-
-/** The engine's `board` result (libs/engine/src/analysis/board-analysis.ts). */
-interface BoardResult {
-  stones: number[];
-  liberties: number[];
-  chains: Chain[];
-  captures: { black: number; white: number };
-  ko: string | null;
-  toPlay: 'B' | 'W';
-}
 
 /** The stored form. */
 interface CompactBoard {
@@ -45,10 +36,12 @@ interface CompactBoard {
 const BOARD_KEYS = 'captures,chains,ko,liberties,stones,toPlay';
 const COMPACT_KEYS = 'captures,ko,stones,toPlay';
 const keysOf = (o: Record<string, Json>) => Object.keys(o).sort().join();
-const GTP_COLUMNS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
-const MAX_SIDE = GTP_COLUMNS.length;
+const MAX_SIDE = MAX_BOARD_SIZE;
+/** Rows of X, O and . joined by `/` (their lengths and number are checked by Board.fromRows). */
+const STONE_ROWS = /^[XO.]+(?:\/[XO.]+)*$/;
 
-const isObject = (v: Json): v is Record<string, Json> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: Json): v is Record<string, Json> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The report's `analyses.board`, when the report has one. */
 function boardOf(report: Json): Json {
@@ -75,8 +68,11 @@ function withBoard(report: Record<string, Json>, board: Json): Record<string, Js
 /** Width of a board of `points` points, from the report's `board` header (square if absent). */
 function widthOf(report: Record<string, Json>, points: number): number | null {
   const header = report.board;
-  const w = isObject(header) && typeof header.width === 'number' ? header.width : Math.round(Math.sqrt(points));
-  return Number.isInteger(w) && w >= 1 && w <= MAX_SIDE && points % w === 0 && points / w <= MAX_SIDE ? w : null;
+  const w =
+    isObject(header) && typeof header.width === 'number' ? header.width : Math.round(Math.sqrt(points));
+  return Number.isInteger(w) && w >= 1 && w <= MAX_SIDE && points % w === 0 && points / w <= MAX_SIDE
+    ? w
+    : null;
 }
 
 /** The result to store: `analyses.board` compacted when it has the engine's shape (see above). */
@@ -110,86 +106,20 @@ export function expandResult<T>(stored: T): T {
   return expanded === null ? stored : (withBoard(stored as Record<string, Json>, expanded) as T);
 }
 
-const vertexNames = new Map<number, string[]>();
-
-/** GTP names of a board's points in row-major order (A19 first on 19x19), one list per size. */
-function verticesOf(width: number, height: number): string[] {
-  const key = width * 100 + height;
-  let names = vertexNames.get(key);
-  if (!names) {
-    names = [];
-    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) names.push(GTP_COLUMNS[x] + String(height - y));
-    vertexNames.set(key, names);
-  }
-  return names;
-}
-
-/** The engine's `board` result from its stored form; null when the stones string is malformed. */
+/**
+ * The engine's `board` result from its stored form; null when the stones string is malformed.
+ * Liberties and chains are the engine's own (`chainsReport` over the board of those stones).
+ */
 export function expandBoard(c: CompactBoard): BoardResult | null {
-  const rows = c.stones.split('/');
-  const height = rows.length;
-  const width = rows[0].length;
-  if (width === 0 || width > MAX_SIDE || height > MAX_SIDE || rows.some((r) => r.length !== width)) return null;
-  const n = width * height;
-  const color = new Int8Array(n);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const ch = rows[y].charCodeAt(x);
-      color[y * width + x] = ch === 88 /* X */ ? 1 : ch === 79 /* O */ ? -1 : ch === 46 /* . */ ? 0 : 2;
-    }
+  if (!STONE_ROWS.test(c.stones)) return null;
+  let board: Board;
+  try {
+    // Throws BoardFormatError on rows of unequal length or a side outside 2..25.
+    board = Board.fromRows(c.stones.split('/'));
+  } catch (err) {
+    if (err instanceof BoardFormatError) return null;
+    throw err;
   }
-  if (color.includes(2)) return null;
-  const vertex = verticesOf(width, height);
-  // Chains by flood fill, each found at its first stone in row-major order, as the engine reports
-  // them; stones and liberty points sorted row-major.
-  const chainOf = new Int32Array(n).fill(-1);
-  const libSeen = new Int32Array(n).fill(-1);
-  const libertyCount: number[] = [];
-  const chains: Chain[] = [];
-  const stack = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    const c0 = color[i];
-    if (c0 === 0 || chainOf[i] !== -1) continue;
-    const id = chains.length;
-    const members: number[] = [];
-    const libs: number[] = [];
-    chainOf[i] = id;
-    let top = 0;
-    stack[top++] = i;
-    while (top > 0) {
-      const p = stack[--top];
-      members.push(p);
-      const x = p % width;
-      for (let k = 0; k < 4; k++) {
-        const q = k === 0 ? (x > 0 ? p - 1 : -1) : k === 1 ? (x < width - 1 ? p + 1 : -1) : k === 2 ? p - width : p + width;
-        if (q < 0 || q >= n) continue;
-        const cq = color[q];
-        if (cq === 0) {
-          if (libSeen[q] !== id) {
-            libSeen[q] = id;
-            libs.push(q);
-          }
-        } else if (cq === c0 && chainOf[q] === -1) {
-          chainOf[q] = id;
-          stack[top++] = q;
-        }
-      }
-    }
-    if (members.length > 1) members.sort((a, b) => a - b);
-    if (libs.length > 1) libs.sort((a, b) => a - b);
-    libertyCount.push(libs.length);
-    chains.push({
-      color: c0 === 1 ? 'B' : 'W',
-      stones: members.map((p) => vertex[p]),
-      liberties: libs.length,
-      libertyPoints: libs.map((p) => vertex[p]),
-    });
-  }
-  const stones: number[] = new Array<number>(n);
-  const liberties: number[] = new Array<number>(n);
-  for (let i = 0; i < n; i++) {
-    stones[i] = color[i];
-    liberties[i] = color[i] === 0 ? 0 : libertyCount[chainOf[i]];
-  }
+  const { stones, liberties, chains } = chainsReport(board);
   return { stones, liberties, chains, captures: c.captures, ko: c.ko, toPlay: c.toPlay };
 }
