@@ -5,6 +5,7 @@ import {
   type Player,
 } from '../board/color';
 import { BitBoardQueries } from './bit-queries';
+import { koPointFor, loneStoneKo } from './ko-rule';
 import { bitIndex as bitIndexExport, bitTopology } from './bit-topology';
 
 // Local copies: imported bindings may be getters under some module loaders (tsx), far too slow
@@ -53,9 +54,9 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
 
   playRecorded(p: number, player: Player): boolean {
     const { colors } = this;
-    if (colors[p] !== EMPTY || p === this.koPointFor(player)) return false;
-    this.ensureLabels();
     const adj = this.geo.adjacent;
+    if (colors[p] !== EMPTY || p === koPointFor(colors, adj, this.koPoint, player)) return false;
+    this.ensureLabels();
     const other = (3 - player) as Player;
     const first = this.capturedTop;
     this.reserveCaptured();
@@ -150,17 +151,7 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     this.staticRemoved += staticDelta;
     this.labelled = false;
     // Simple ko: one stone captured by a lone stone left with that single liberty.
-    let ko = 0;
-    if (top - first === 1) {
-      let friends = 0;
-      let libs = 0;
-      for (let k = 0; k < 4; k++) {
-        const c = colors[p + adj[k]];
-        if (c === player) friends++;
-        else if (c === EMPTY) libs++;
-      }
-      if (friends === 0 && libs === 1) ko = captured[first];
-    }
+    const ko = top - first === 1 ? loneStoneKo(colors, adj, p, player, captured[first]) : 0;
     this.koPoint = ko;
     this.toggleKo(ko);
     this.lastCaptures = top - first;

@@ -1,17 +1,12 @@
-import {
-  BLACK as BLACK_EXPORT,
-  EMPTY as EMPTY_EXPORT,
-  WHITE as WHITE_EXPORT,
-  type Player,
-} from '../board/color';
+import { BLACK as BLACK_EXPORT, WHITE as WHITE_EXPORT, type Player } from '../board/color';
 import { BitLabelling } from './bit-labels';
+import { koPointFor, loneStoneKo } from './ko-rule';
 import { bitIndex as bitIndexExport } from './bit-topology';
 
 // Local copies: imported bindings may be getters under some module loaders (tsx), far too slow
 // in the hot loops.
 const BLACK = BLACK_EXPORT as Player;
 const WHITE = WHITE_EXPORT as Player;
-const EMPTY: number = EMPTY_EXPORT;
 const bitIndex = bitIndexExport;
 
 /** Set bits of x counted up to 2: fewer operations than a population count. */
@@ -50,7 +45,7 @@ export abstract class BitBoardQueries extends BitLabelling {
   peek(p: number, player: Player): number {
     const d = this.dynIndex[p];
     if (d < 0 || this.staticRemoved > 0 || this.exactKey !== true) return -1;
-    if (p === this.koPointFor(player)) return 0;
+    if (p === koPointFor(this.colors, this.geo.adjacent, this.koPoint, player)) return 0;
     this.ensureLabels();
     if (this.moveEffect(d, player) !== true) return 0;
     if (this.effectStatic !== 0) return -1;
@@ -76,21 +71,10 @@ export abstract class BitBoardQueries extends BitLabelling {
     // A ko as playRecorded finds it: one stone captured by a lone stone left with that liberty.
     let ko = 0;
     if (captured !== 0 && (captured & (captured - 1)) === 0) {
-      const q = dynPoint[bitIndex(captured)];
-      const adj = this.geo.adjacent;
-      const colors = this.colors;
-      let friends = 0;
-      let libs = 0;
-      for (let k = 0; k < 4; k++) {
-        const t = p + adj[k];
-        const c = colors[t];
-        if (c === player) friends++;
-        else if (c === EMPTY || t === q) libs++;
-      }
-      if (friends === 0 && libs === 1) {
-        ko = q;
-        lo ^= this.koKeyLo(q);
-        hi ^= this.koKeyHi(q);
+      ko = loneStoneKo(this.colors, this.geo.adjacent, p, player, dynPoint[bitIndex(captured)]);
+      if (ko !== 0) {
+        lo ^= this.koKeyLo(ko);
+        hi ^= this.koKeyHi(ko);
       }
     }
     this.peekKey = key;
@@ -318,15 +302,6 @@ export abstract class BitBoardQueries extends BitLabelling {
       if (comp[unitComp[n + bitIndex(bit)] | 5] === 1) return 1;
     }
     return 0;
-  }
-
-  /** The ko point forbidden to `player` (0 if none): only the recapture is illegal. */
-  protected koPointFor(player: Player): number {
-    const ko = this.koPoint;
-    if (ko === 0) return 0;
-    const adj = this.geo.adjacent;
-    for (let k = 0; k < 4; k++) if (this.colors[ko + adj[k]] === player) return 0;
-    return ko;
   }
 
   /** Would `color` at an empty point with these neighbours be suicide (bit labelling)? */

@@ -13,6 +13,7 @@ const WHITE = WHITE_EXPORT as Player;
 import { Geometry } from '../board/geometry';
 import { seededWords } from '../board/random';
 import { labelChains } from './chain-labels';
+import { koPointFor, loneStoneKo } from './ko-rule';
 import { UnionFindLabels } from './union-find-labels';
 
 /**
@@ -210,9 +211,9 @@ export class CompactReadingBoard implements ReadingBoard {
 
   playRecorded(p: number, player: Player): boolean {
     const { colors } = this;
-    if (colors[p] !== EMPTY || p === this.koPointFor(player)) return false;
-    this.ensureLabels();
     const adj = this.geo.adjacent;
+    if (colors[p] !== EMPTY || p === koPointFor(colors, adj, this.koPoint, player)) return false;
+    this.ensureLabels();
     const other = (3 - player) as Player;
     const capturedHeads: number[] = [];
     const capturedAt: number[] = [];
@@ -251,31 +252,12 @@ export class CompactReadingBoard implements ReadingBoard {
     }
     this.labelled = false;
     // Simple ko: one stone captured by a lone stone left with that single liberty.
-    let ko = 0;
-    if (captured.length === 1) {
-      let friends = 0;
-      let libs = 0;
-      for (let k = 0; k < 4; k++) {
-        const c = colors[p + adj[k]];
-        if (c === player) friends++;
-        else if (c === EMPTY) libs++;
-      }
-      if (friends === 0 && libs === 1) ko = captured[0];
-    }
+    const ko = captured.length === 1 ? loneStoneKo(colors, adj, p, player, captured[0]) : 0;
     this.koPoint = ko;
     this.toggleKo(ko);
     record.push(...captured);
     this.undoStack.push(record);
     return true;
-  }
-
-  /** The ko point forbidden to `player` (0 if none): only the recapture is illegal. */
-  private koPointFor(player: Player): number {
-    const ko = this.koPoint;
-    if (ko === 0) return 0;
-    const adj = this.geo.adjacent;
-    for (let k = 0; k < 4; k++) if (this.colors[ko + adj[k]] === player) return 0;
-    return ko;
   }
 
   undo(): void {
