@@ -1,12 +1,13 @@
 import { Board } from '../board/board';
 import { BLACK, WHITE, type Player } from '../board/color';
 import { criticalSafety, type GroupParams, type GroupRefiner, type GroupStatus } from '../groups/status';
-import type { InfluenceField } from '../influence/field';
+import { computeInfluenceField, type InfluenceField } from '../influence/field';
 import type { ColorPosition } from '../influence/position';
 import { DEFAULT_OWL_PARAMS, OwlReader, type OwlParams } from '../owl/owl';
 import { ConnectionReader } from '../reading/connection';
 import type { ReadResult } from '../reading/result';
 import { clusterWeakGroups } from './clusters';
+import { readFinishedDragons } from './finished-reading';
 import { LATE_READING_BOARD, lateOwl, readLateDragons } from './late-reading';
 import { libertyCount, settleRaces } from './races';
 import { ALIVE_ODDS, DEAD_ODDS, survivalOdds, type DragonOddsFeatures } from './survival-odds';
@@ -247,6 +248,8 @@ export class ReadingRefiner {
     // While the game goes on the static view's alive groups without two sure eyes are read too,
     // and weighed by their odds when the owl can kill them (see readStaticAlive).
     if (calibrate) this.readStaticAlive(groups, sure, shares);
+    // A game both players ended is counted as it stands (finished-reading.ts).
+    if (!this.thorough && this.gameOver) this.readFinished(groups, sure, field, params);
     // Late in the game the dragons still in doubt are read again, wider and deeper (late-reading.ts).
     if (!this.thorough && fullNeutral <= LATE_READING_BOARD * geo.points.length) {
       this.late ??= lateOwl(this.board, this.spheres, this.alive);
@@ -327,6 +330,30 @@ export class ReadingRefiner {
         defenseResult: defense,
       });
     }
+  }
+
+  /** Reads a finished game's dragons with the late owl (see readFinishedDragons). */
+  private readFinished(
+    groups: Parameters<GroupRefiner>[0],
+    sure: (g: Parameters<GroupRefiner>[0][number]) => boolean,
+    field: InfluenceField,
+    params: GroupParams,
+  ): void {
+    const { geo, colors } = this.board;
+    this.late ??= lateOwl(this.board, this.spheres, this.alive);
+    readFinishedDragons(groups, {
+      board: this.board,
+      owl: this.late,
+      alive: this.alive,
+      sure,
+      spheresWithout: (stones) => {
+        const safety = new Float32Array(geo.arraySize);
+        for (const g of groups) for (const p of g.stones) safety[p] = g.safety;
+        for (const p of stones) safety[p] = 0;
+        this.setSpheres(computeInfluenceField({ geo, colors }, { safety, toMove: this.toMove }), params);
+      },
+      restore: () => this.setSpheres(field, params),
+    });
   }
 
   /** Empty points that `field` gives to nobody. */
