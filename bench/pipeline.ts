@@ -28,6 +28,7 @@ import { bullConnectionOptions } from '@moyo/persistence';
 import { QueueEvents } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { readFileSync } from 'node:fs';
 import { Pool } from 'pg';
 import { appsBuilt, startApp, type RunningApp } from '../test/browser/stack';
 import { DirectSubmitter } from '../test/e2e/support/submit';
@@ -74,12 +75,33 @@ interface Measured {
   submitP99?: number;
   /** Cores busy during the scenario: machine, the bench's own process (client), workers, api, PostgreSQL, Redis. */
   cpu: Record<string, number>;
+  /**
+   * Per group of Moyo's processes (api, worker), their main threads' milliseconds per job on a
+   * core (`run`) and runnable but waiting for one (`wait`): /proc/<pid>/schedstat.
+   */
+  sched: Record<string, { run: number; wait: number }>;
+}
+
+/** A thread's time on a core and time runnable but waiting for one, in ns (/proc/<pid>/schedstat). */
+function schedstat(pid: number): [number, number] {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
+    return [run, wait];
+  } catch {
+    return [NaN, NaN];
+  }
 }
 
 const results: Measured[] = [];
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-function summarise(scenario: string, r: LoadResult, cpu: Record<string, number>, submit: boolean): Measured {
+function summarise(
+  scenario: string,
+  r: LoadResult,
+  cpu: Record<string, number>,
+  sched: Record<string, { run: number; wait: number }>,
+  submit: boolean,
+): Measured {
   const m: Measured = {
     scenario,
     jobs: r.latencies.length,
@@ -88,6 +110,7 @@ function summarise(scenario: string, r: LoadResult, cpu: Record<string, number>,
     p50: round1(quantile(r.latencies, 0.5)),
     p99: round1(quantile(r.latencies, 0.99)),
     cpu,
+    sched,
   };
   if (submit) {
     m.submitP50 = round1(quantile(r.submitLatencies, 0.5));
@@ -122,12 +145,21 @@ async function measured(
   const before = await servers();
   const all = (g: Record<string, number[]>) => Object.values(g).flat();
   const a = cpuSnapshot([...all(pids), ...all(before)]);
+  const moyoGroups = Object.entries(pids).filter(([k]) => k === 'api' || k === 'worker');
+  const sched0 = moyoGroups.map(([, ps]) => ps.map(schedstat));
   const r = await load();
+  const jobs = Math.max(1, r.latencies.length);
+  const sched: Record<string, { run: number; wait: number }> = {};
+  moyoGroups.forEach(([k, ps], g) => {
+    const now = ps.map(schedstat);
+    const sum = (f: 0 | 1) => now.reduce((t, x, i) => t + (x[f] - sched0[g][i][f]), 0) / 1e6 / jobs;
+    sched[k] = { run: Math.round(sum(0) * 100) / 100, wait: Math.round(sum(1) * 100) / 100 };
+  });
   // Backends opened during the load (a pool reconnecting) count from zero.
   const after = await servers();
   const seen = { postgres: [...new Set([...before.postgres, ...after.postgres])], redis: before.redis };
   const b = cpuSnapshot([...all(pids), ...all(seen)]);
-  return summarise(scenario, r, cpuBetween(a, b, { ...pids, ...seen }), submit);
+  return summarise(scenario, r, cpuBetween(a, b, { ...pids, ...seen }), sched, submit);
 }
 
 async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -381,6 +413,13 @@ function printTable(): void {
       .filter((g) => r.cpu[g] !== undefined)
       .map((g) => `${g} ${((r.cpu[g] * r.seconds * 1000) / r.jobs).toFixed(2)}`);
     process.stdout.write(`  ${r.scenario.padEnd(widths[0])}  ${parts.join(', ')}\n`);
+  }
+  // Whether a slow scenario was Moyo's own work or the machine's other work: a main thread that
+  // waited for a core longer than it ran was held up by the load, not by its own cost.
+  process.stdout.write('\nMain threads, ms per job on a core / waiting for a core (/proc/<pid>/schedstat):\n');
+  for (const r of results) {
+    const parts = Object.entries(r.sched).map(([g, s]) => `${g} ${s.run.toFixed(2)} / ${s.wait.toFixed(2)}`);
+    if (parts.length) process.stdout.write(`  ${r.scenario.padEnd(widths[0])}  ${parts.join(', ')}\n`);
   }
   process.stdout.write('\n');
   const find = (prefix: string, suffix = '') =>
