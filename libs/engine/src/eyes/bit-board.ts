@@ -194,8 +194,8 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     const level = this.level + 1;
     if (level >= this.levels) this.growLevels(this.levels * 2);
     this.level = level;
+    this.unitComp = this.unitLevels[level];
     this.stepCap[level] = bitPath && staticDelta === 0 ? this.capturedDyn : -1;
-    this.logStart[level] = -1;
     return staticDelta;
   }
 
@@ -305,14 +305,10 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
   undo(): void {
     if (this.undoTop === 0) throw new Error('undo: no recorded move');
     this.undoTop -= UNDO;
-    // Back to the labelling before the move: unitComp's writes since, newest first.
-    const start = this.logStart[this.level];
-    if (start >= 0) {
-      const { unitLog, unitComp } = this;
-      for (let t = this.unitLogTop - 2; t >= start; t -= 2) unitComp[unitLog[t]] = unitLog[t + 1];
-      this.unitLogTop = start;
-    }
-    this.level--;
+    // Back to the labelling before the move: the level below's unit map, as it left it.
+    const level = this.level - 1;
+    this.level = level;
+    this.unitComp = this.unitLevels[level];
     const u = this.undoTop;
     const undoHeads = this.undoHeads;
     const colors = this.colors;

@@ -21,9 +21,10 @@ const upToThree = (x: number): number => {
  * labelling before the move (the move's chain merges its friends, the chains next to it or to the
  * stones it captured get new records, every other chain keeps its component). Made lazily, once
  * per position: a position the transposition table knows is never labelled. Component records
- * live in their level's slot (ids (level * comps + local) * 8 in `comp`); `unitComp` maps the stones to them, its
- * writes logged so that undo restores the labelling before the move. The full-board labelling
- * while static stones are captured.
+ * live in their level's slot (ids (level * comps + local) * 8 in `comp`); `unitComp`, the level's
+ * own unit map (a copy of the level below's, then the moved chains rewritten), maps the stones to
+ * them, so undo restores the labelling before the move by stepping back a level. The full-board
+ * labelling while static stones are captured.
  */
 export abstract class BitLabelling extends BitBoardState {
   protected ensureLabels(): void {
@@ -36,7 +37,6 @@ export abstract class BitLabelling extends BitBoardState {
       return;
     }
     const level = this.level;
-    this.logStart[level] = this.unitLogTop;
     this.invKnown[level] = 0;
     const captured = this.stepCap[level];
     if (captured >= 0) this.stepLabels(captured);
@@ -62,31 +62,21 @@ export abstract class BitLabelling extends BitBoardState {
     comp[id | 5] = count > 3 ? 3 : count;
   }
 
-  /** Points the stones `dm` and static chains `sm` at component c, logging the old ones. */
+  /** Points the stones `dm` and static chains `sm` at component c (this level's unit map). */
   private setUnits(dm: number, sm: number, c: number): void {
-    // Arrays in locals: V8 reloads a field's typed array after every store into one.
-    const log = this.unitLog;
+    // The array in a local: V8 reloads a field's typed array after every store into one.
     const unitComp = this.unitComp;
-    let top = this.unitLogTop;
     for (let x = dm; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      const u = bitIndex(bit);
-      log[top] = u;
-      log[top + 1] = unitComp[u];
-      top += 2;
-      unitComp[u] = c;
+      unitComp[bitIndex(bit)] = c;
     }
+    const n = this.n;
     for (let x = sm; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      const u = this.n + bitIndex(bit);
-      log[top] = u;
-      log[top + 1] = unitComp[u];
-      top += 2;
-      unitComp[u] = c;
+      unitComp[n + bitIndex(bit)] = c;
     }
-    this.unitLogTop = top;
   }
 
   /** Chains as floods over bit sets: each dynamic stone and static chain is visited once. */
@@ -159,6 +149,8 @@ export abstract class BitLabelling extends BitBoardState {
   protected stepLabels(captured: number): void {
     const { n, unitComp, nbrDyn, nbrStatic } = this;
     const { comp } = this;
+    // Every unit keeps its component of the level below but those rewritten here.
+    unitComp.set(this.unitLevels[this.level - 1]);
     const d = this.dynIndex[this.undoHeads[this.undoTop - 16]];
     const moved = 1 << d;
     const black = this.blackDyn;

@@ -68,13 +68,14 @@ export abstract class BitBoardState {
   protected level = 0;
   protected levels = 0;
   protected readonly comps: number;
-  /** The current labelling's component by unit: dynamic index d at d, static chain s at n + s. */
-  protected readonly unitComp: Int32Array;
-  /** unitComp's writes as (unit, previous component) pairs, undone with the moves. */
-  protected unitLog = new Int32Array(0);
-  protected unitLogTop = 0;
-  /** Per level: unitLog's top before the level's bit labelling, or -1 when it has none. */
-  protected logStart = new Int32Array(0);
+  /**
+   * The current labelling's component by unit: dynamic index d at d, static chain s at n + s.
+   * One array per level (unitLevels[level]): a labelling derived from the level below copies its
+   * map and rewrites the moved chains' units, so undo only steps back to the level below's array
+   * (no log of unit writes to replay).
+   */
+  protected unitComp: Int32Array;
+  protected readonly unitLevels: Int32Array[] = [];
   /**
    * The component records, 8 words each (one array: one bounds check and base per access in
    * V8's code, where six arrays each had their own): at id, the dynamic stones; id | 1 the static
@@ -156,9 +157,9 @@ export abstract class BitBoardState {
     this.whiteDyn = t.whiteDyn;
     this.pow3 = new Int32Array(this.n);
     this.comps = this.n + t.sColor.length;
-    this.unitComp = new Int32Array(this.comps);
     // Lines are short on small problems; growLevels doubles the room when one goes deeper.
     this.growLevels(16);
+    this.unitComp = this.unitLevels[0];
     this.label = new Int32Array(size);
     this.libCount = new Int32Array(size);
     this.nextStone = new Int32Array(size);
@@ -198,11 +199,10 @@ export abstract class BitBoardState {
       return b;
     };
     const { comps } = this;
-    this.unitLog = grow(this.unitLog, 2 * comps);
+    for (let level = this.levels; level < levels; level++) this.unitLevels.push(new Int32Array(comps));
     this.comp = grow(this.comp, 8 * comps);
     this.invNear = grow(this.invNear, 1);
     this.stepCap = grow(this.stepCap, 1).fill(-1, this.levels);
-    this.logStart = grow(this.logStart, 1).fill(-1, this.levels);
     const known = new Uint8Array(levels);
     known.set(this.invKnown);
     this.invKnown = known;
