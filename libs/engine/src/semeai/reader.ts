@@ -33,7 +33,8 @@ export interface SemeaiParams {
   readonly keepInside: boolean;
   /**
    * Plies up to which approach moves are read (see raceMoves): 1, the root's only (deeper, they
-   * spend the budget on lines GNU Go does not read).
+   * spend the budget on lines GNU Go does not read). After a pass at the root the other side's
+   * first move is read as a root move (one ply more), so each side's first move can approach.
    */
   readonly approachDepth: number;
   /**
@@ -197,6 +198,31 @@ export class SemeaiReader {
     return eyes >= 2;
   }
 
+  /** Liberties of the goal's weakest string now on the board. */
+  private weakestLibs(goal: RaceGoal): number {
+    let least = 1 << 30;
+    for (const s of goal.stones) if (this.board.colors[s] === goal.owner) least = Math.min(least, this.board.chainLiberties(s));
+    return least;
+  }
+
+  /**
+   * The side a line cut by the node budget is scored for: two eyes (the parent's views) against
+   * fewer win; else the weakest strings' liberties, an eye worth one more, the side to move
+   * winning a tie.
+   */
+  private leafWinner(toMove: Player, va: DragonView | null, vb: DragonView | null): Player {
+    const p = this.a.owner;
+    const o = (3 - p) as Player;
+    const ea = va?.minEyes ?? 0;
+    const eb = vb?.minEyes ?? 0;
+    if (ea >= 2 && eb < 2) return p;
+    if (eb >= 2 && ea < 2) return o;
+    const la = this.weakestLibs(this.a) + (ea > 0 ? 1 : 0);
+    const lb = this.weakestLibs(this.b) + (eb > 0 ? 1 : 0);
+    if (la === lb) return toMove;
+    return la > lb ? p : o;
+  }
+
   private root(question: number): { code: ReadCode; move: number } {
     this.question = question;
     this.nodes = 0;
@@ -229,7 +255,7 @@ export class SemeaiReader {
     if (passes >= 2 || depth >= this.params.maxDepth) return win(bothLive);
     if (this.nodes >= this.limit) {
       this.cut = true;
-      return win(bothLive);
+      return win(this.leafWinner(toMove, parentA, parentB));
     }
     // A position repeated on this line with the same side to move: nobody made progress.
     for (let d = depth - 2; d >= 0; d -= 2)
@@ -264,7 +290,7 @@ export class SemeaiReader {
     const sideB: RaceSide = { goal: this.b, view: vb, keepEmpty: this.keepB };
     const own = toMove === p ? sideA : sideB;
     const enemy = toMove === p ? sideB : sideA;
-    const approach = depth < this.params.approachDepth;
+    const approach = depth < this.params.approachDepth + (passes === depth ? 1 : 0);
     const found = raceMoves(board, toMove, own, enemy, this.scratch, this.params.width, approach, this.params.lifelineLibs);
     const moves = root ? sacrificesLast(board, toMove, found) : found;
     const other = (3 - toMove) as Player;

@@ -8,10 +8,10 @@ import { suitePasses } from '../support/regression-suite';
 
 /**
  * semeai.tst tests 46-100 and 117-154 (the quick ones; 45 and 116 alone take minutes) passed
- * in-process when the floor was last raised (57 with short strings beside the race defended and
- * legal ko captures read as ordinary moves; the floor keeps a margin of 2).
+ * in-process when the floor was last raised (58 with each side's first move free to approach and
+ * budget-cut lines scored by eyes and liberties; the floor keeps a margin of 2).
  */
-const FLOOR = 55;
+const FLOOR = 56;
 
 /** Moyo's answer to test `id` of regression/semeai.tst. */
 const answer = (id: number): string => regressionAnswer('semeai.tst', id);
@@ -119,6 +119,20 @@ describe('semeai reader: short strings beside the race', () => {
   it('the same defence keeps a ko line from deciding the race (semeai 96)', () => {
     // Before, White's kill was read as a ko (1 2 S19): Black's answer to it was not tried.
     expect(answer(96)).toBe('1 0 S19');
+  });
+});
+
+describe('semeai reader: the first moves and lines cut by the budget', () => {
+  it("after a pass at the root, the other side's first move may approach (semeai 53)", () => {
+    // White's pass is refuted only by Black's approach at A16 (A18 and B19 are a self-atari and a
+    // suicide): without it the pass kept C19 alive and the answer was 1 0 PASS.
+    expect(answer(53)).toBe('1 0 E11');
+  });
+
+  it('a line cut by the node budget is scored by eyes and liberties, not as both living (semeai 38, 102)', () => {
+    // Before: 1 0 PASS and 1 0 C7, the kill running out of nodes in both.
+    expect(answer(38)).toMatch(/^1 1 (PASS|B1|A9)$/);
+    expect(answer(102)).toMatch(/^1 1 (D6|C7)$/);
   });
 });
 
