@@ -184,18 +184,25 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     undoHeads[u + 4] = this.hashLo;
     undoHeads[u + 5] = this.hashHi;
     undoHeads[u + 6] = this.exactVertexKey;
-    undoHeads[u + 7] = this.vertexKeyLo;
-    undoHeads[u + 8] = this.vertexKeyHi;
     undoHeads[u + 9] = this.blackDyn;
     undoHeads[u + 10] = this.whiteDyn;
-    undoHeads[u + 11] = this.sBlack;
-    undoHeads[u + 12] = this.sWhite;
+    // Words most moves leave alone, kept only when they may change: the vertex key when no exact
+    // key is kept, the static chains' colours when the move is not a plain one (stepCap below).
+    if (this.exactKey !== true) {
+      undoHeads[u + 7] = this.vertexKeyLo;
+      undoHeads[u + 8] = this.vertexKeyHi;
+    }
+    const plain = bitPath && staticDelta === 0;
+    if (plain !== true) {
+      undoHeads[u + 11] = this.sBlack;
+      undoHeads[u + 12] = this.sWhite;
+    }
     this.undoTop = u + UNDO;
     const level = this.level + 1;
     if (level >= this.levels) this.growLevels(this.levels * 2);
     this.level = level;
     this.unitComp = this.unitLevels[level];
-    this.stepCap[level] = bitPath && staticDelta === 0 ? this.capturedDyn : -1;
+    this.stepCap[level] = plain ? this.capturedDyn : -1;
     return staticDelta;
   }
 
@@ -305,6 +312,9 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
   undo(): void {
     if (this.undoTop === 0) throw new Error('undo: no recorded move');
     this.undoTop -= UNDO;
+    // A plain move (at a dynamic point, no static stone captured: see pushUndo) left the static
+    // chains' colours alone.
+    const plain = this.stepCap[this.level] >= 0;
     // Back to the labelling before the move: the level below's unit map, as it left it.
     const level = this.level - 1;
     this.level = level;
@@ -324,12 +334,16 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     this.hashLo = undoHeads[u + 4];
     this.hashHi = undoHeads[u + 5];
     this.exactVertexKey = undoHeads[u + 6];
-    this.vertexKeyLo = undoHeads[u + 7];
-    this.vertexKeyHi = undoHeads[u + 8];
     this.blackDyn = undoHeads[u + 9];
     this.whiteDyn = undoHeads[u + 10];
-    this.sBlack = undoHeads[u + 11];
-    this.sWhite = undoHeads[u + 12];
+    if (this.exactKey !== true) {
+      this.vertexKeyLo = undoHeads[u + 7];
+      this.vertexKeyHi = undoHeads[u + 8];
+    }
+    if (plain !== true) {
+      this.sBlack = undoHeads[u + 11];
+      this.sWhite = undoHeads[u + 12];
+    }
     // The position before the move was labelled (playRecorded labels first) and its bit labelling
     // is back in place, unless static stones are captured (full-board labels are not kept).
     this.labelled = this.staticRemoved === 0;
