@@ -3,7 +3,7 @@
  * deployment, as separate processes built by `npm run build`: the fake OGS server of the tests
  * (test/support/fake-ogs-server.ts, the same wire protocol) -> apps/ingest -> the positions queue
  * -> apps/worker xW -> PostgreSQL, with apps/api for the streams. Redis and PostgreSQL are
- * private (redis-server on port 27130, a private PostgreSQL cluster on 27131, fsync off), so all
+ * private (redis-server on port 27130, a private PostgreSQL cluster on 27131, fsync off; `--ports`), so all
  * their work and CPU is this run's.
  *
  * Measured over the window from the first pushed move until every job has ended, from
@@ -18,7 +18,7 @@
  * masters, PostgreSQL write rate and size, KEDA settings. See docs/capacity.md.
  *
  * Run: `npm run bench:capacity [-- --games 12] [--interval 3000] [--moves 60] [--workers 1]
- *   [--concurrency 8] [--ogs-live-games 1500] [--ogs-move-seconds 12]`: each game is a
+ *   [--concurrency 8] [--ogs-live-games 1500] [--ogs-move-seconds 12] [--ports 27130]`: each game is a
  *   different 19x19 game of bench/data/real-games (its first `moves` moves) pushed one move every
  *   `interval` ms, the games' starts staggered evenly.
  */
@@ -53,8 +53,9 @@ const WORKERS = integerOption(BENCH, '--workers', 1);
 const CONCURRENCY = integerOption(BENCH, '--concurrency', 8);
 const OGS_GAMES = integerOption(BENCH, '--ogs-live-games', 1500);
 const OGS_MOVE_S = integerOption(BENCH, '--ogs-move-seconds', 12);
-const REDIS_PORT = 27_130;
-const PG_PORT = 27_131;
+/** Private Redis on PORT, PostgreSQL on PORT + 1, the api on PORT + 2 (--ports: a free range of 3). */
+const REDIS_PORT = integerOption(BENCH, '--ports', 27_130);
+const PG_PORT = REDIS_PORT + 1;
 const ANALYSES = ['board', 'bouzy', 'territory']; // the auto-follow default
 const ROOT = resolve(__dirname, '..');
 /** 19x19 games of bench:real (sources in its SOURCES.md): one different game per followed game. */
@@ -104,7 +105,7 @@ async function main(): Promise<void> {
       game.played = 0;
     }
     const ogsUrl = (await server.listen()).replace(/^ws/, 'http');
-    const apiPort = 27_132;
+    const apiPort = REDIS_PORT + 2;
     const env = {
       ...process.env,
       DATABASE_URL: databaseUrl,
