@@ -20,11 +20,16 @@ import { ReaderState } from './reader-state';
  */
 const NEIGHBOURS = (2 * 8 + 1) | ((3 * 8) << 5);
 
-/** An ordered move's entry: the point in the low 16 bits, bit 16 set while its self-atari test is pending. */
+/** An ordered move's entry: the point in the low 16 bits, bit 19 set while its self-atari test is pending. */
 const POINT = 0xffff;
-const PENDING = 1 << 16;
+/**
+ * Bits 16-18: the point's empty neighbours (0 to 4). Only a point with none can be suicide, so
+ * the search asks the board about a suicide only for such an entry.
+ */
+export const EMPTIES = 7 << 16;
+const PENDING = 1 << 19;
 /** The score sits above them: entry >> SCORE (signed), changed by multiples of 1 << SCORE. */
-const SCORE = 17;
+const SCORE = 20;
 
 /**
  * The entry of the empty point `move` (neighbours at the offsets a0-a3) with `score` from the
@@ -46,7 +51,9 @@ const candidateEntry = (
     ((NEIGHBOURS >>> (colors[move + a1] * 5)) & 31) +
     ((NEIGHBOURS >>> (colors[move + a2] * 5)) & 31) +
     ((NEIGHBOURS >>> (colors[move + a3] * 5)) & 31);
-  return ((score + (around >> 3)) << SCORE) | ((around & 7) < 2 ? PENDING : 0) | move;
+  // The empty neighbours (0 to 4) in EMPTIES' bits; pending when fewer than 2.
+  const empty = around & 7;
+  return ((score + (around >> 3)) << SCORE) | (empty < 2 ? PENDING : 0) | (empty << 16) | move;
 };
 
 /**

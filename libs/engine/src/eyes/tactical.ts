@@ -11,7 +11,7 @@ const EMPTY: number = EMPTY_EXPORT;
 const BLACK = BLACK_EXPORT as Player;
 const WHITE = WHITE_EXPORT as Player;
 import { BitReadingBoard } from './bit-board';
-import { MoveOrdering } from './move-order';
+import { EMPTIES, MoveOrdering } from './move-order';
 import { EyeGraphBudgetError } from './reading-limits';
 import { PackedTable } from './packed-table';
 import { TranspositionTable } from './transposition';
@@ -330,8 +330,14 @@ export abstract class TacticalReader extends MoveOrdering {
     const entries = this.ordered;
     for (let k = 0; k < count; k++) {
       const move = this.selectMove(entries, WHITE, k, count);
-      // Never fill a point Black cannot play, unless it captures.
-      if (this.isSuicide(move, BLACK) === true && this.capturesSomething(move, WHITE) !== true) continue;
+      // Never fill a point Black cannot play, unless it captures (selectMove left the move's entry
+      // at k: a point with an empty neighbour is no suicide).
+      if (
+        (entries[k] & EMPTIES) === 0 &&
+        this.isSuicide(move, BLACK) === true &&
+        this.capturesSomething(move, WHITE) !== true
+      )
+        continue;
       const seen = preview !== null ? this.moveWith(preview, move, WHITE) : -1;
       let result: boolean;
       if (seen >= 0) {
