@@ -16,6 +16,8 @@ export interface SemeaiParams {
   /**
    * Least nodes per move at the root: each gets half of what is left of the question's budget, at
    * least this many (within the budget), so a first move that runs out does not fail the others.
+   * The root's pass gets this many only: a pass that keeps A alive (or lets B live) is read out
+   * fast, and a long pass line, scored at its cut, ate half the budget the moves needed.
    */
   readonly rootMoveBudget: number;
   readonly maxDepth: number;
@@ -305,14 +307,15 @@ export class SemeaiReader {
     };
     // At the root each move gets its share of the budget (see SemeaiParams.rootMoveBudget); a line
     // cut by its limit is not cached, nor a ko result (it depends on the kos retaken on the way).
-    const share = (): void => {
+    const share = (pass = false): void => {
       if (!root) return;
       this.cut = false;
       const left = this.params.budget - this.nodes;
-      this.limit = Math.min(this.params.budget, this.nodes + Math.max(this.params.rootMoveBudget, left / 2));
+      const part = pass ? 0 : left / 2;
+      this.limit = Math.min(this.params.budget, this.nodes + Math.max(this.params.rootMoveBudget, part));
     };
     const tryPass = (): boolean => {
-      share();
+      share(true);
       board.passRecorded();
       const code = invert(unpackResult(this.search(other, passes + 1, depth + 1, false, 0, va, vb)).code);
       board.undo();

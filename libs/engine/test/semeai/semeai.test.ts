@@ -96,8 +96,8 @@ describe('semeai reader', () => {
   });
 
   it('a liberty the other side can only fill by a self-atari is read, not counted (semeai 41)', () => {
-    // 141 (2 2) and 150 (0 0) passed too until the ko and short-string changes of 2026-11-28:
-    // 141 is now 1 2 F3, 150 runs out of nodes (1 0 PASS).
+    // 150 (0 0) passed too until the ko and short-string changes of 2026-11-28; it runs out of
+    // nodes (1 0 PASS). 141: see the root's pass below.
     expect(answer(41)).toMatch(/^1 1 (PASS|B3|A6|B6|C5|D4|E3|E2|E1)$/);
   });
 });
@@ -133,6 +133,12 @@ describe('semeai reader: the first moves and lines cut by the budget', () => {
     // Before: 1 0 PASS and 1 0 C7, the kill running out of nodes in both.
     expect(answer(38)).toMatch(/^1 1 (PASS|B1|A9)$/);
     expect(answer(102)).toMatch(/^1 1 (D6|C7)$/);
+  });
+
+  it("the root's pass gets the least share of the budget, not half (semeai 141)", () => {
+    // Before: 1 2 F3, Black's pass line (6,578 nodes) leaving the table results that made F3 a
+    // clean defence; the ko at C1/D1 makes it 2.
+    expect(answer(141)).toMatch(/^2 2 (F1|F2|F3)$/);
   });
 });
 
