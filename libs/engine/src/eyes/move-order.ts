@@ -64,6 +64,11 @@ const candidateEntry = (
  */
 export abstract class MoveOrdering extends ReaderState {
   private readonly buffers: Int32Array[] = [];
+  /** The board's four neighbour offsets, read once (orderInto runs at every node searched). */
+  private readonly a0 = this.board.geo.adjacent[0];
+  private readonly a1 = this.board.geo.adjacent[1];
+  private readonly a2 = this.board.geo.adjacent[2];
+  private readonly a3 = this.board.geo.adjacent[3];
   /** The buffer orderInto filled last (entries, see POINT, PENDING and SCORE). */
   protected ordered: Int32Array = new Int32Array(0);
 
@@ -92,13 +97,9 @@ export abstract class MoveOrdering extends ReaderState {
       entries = new Int32Array(n);
       this.buffers[slot] = entries;
     }
-    const adj = b.geo.adjacent;
     const colors = b.colors;
     const classic = this.classic === true;
-    const a0 = adj[0];
-    const a1 = adj[1];
-    const a2 = adj[2];
-    const a3 = adj[3];
+    const { a0, a1, a2, a3 } = this;
     // Points next to an invincible Black chain, by vertex index, when the board keeps them.
     const near = this.vertexKeyed === true && b.invincibleNear !== undefined ? b.invincibleNear() : -1;
     // The empty vertices by index, when the board keeps them: occupied ones are never visited.
