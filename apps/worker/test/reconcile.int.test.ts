@@ -9,6 +9,7 @@ import {
   bullConnectionOptions,
   JobRepository,
   PersistenceModule,
+  PrismaService,
   ResultRepository,
   TenantRepository,
   WebhookDeliveryRepository,
@@ -209,6 +210,98 @@ describe('reconciler: the jobs table wins over a queue that lost or gave up jobs
     expect(await results.countResults([...lost.map((j) => j.id), 'position-done-in-queue'])).toBe(4);
     for (const path of ['/stalled', '/late', ...lost.map((j) => `/${j.id}`)])
       expect(receiver.on(path)).toHaveLength(1);
+  });
+
+  it('queues again a pending delivery the queue gave up on while its retry window lasts, then fails it', async () => {
+    // No worker may take the queue jobs below before the test has failed them.
+    await worker?.close();
+    worker = undefined;
+    const s = services();
+    const results = staging.get(ResultRepository);
+    const deliveries = staging.get(WebhookDeliveryRepository);
+    const jobs = staging.get(JobRepository);
+    const webhooks = new Queue(QueueName.Webhooks, {
+      connection: bullConnectionOptions(s.redisUrl),
+      prefix: s.redisPrefix,
+    });
+    const taker = new Worker(QueueName.Webhooks, null, {
+      connection: bullConnectionOptions(s.redisUrl),
+      prefix: s.redisPrefix,
+      autorun: false,
+    });
+    // Two completed jobs whose deliveries were queued and then given up by BullMQ (held by workers
+    // that died twice); one delivery recent, one older than the retry window.
+    const ids = { recent: 'position-hook-stalled', old: 'position-hook-stalled-old' };
+    const deliveryIds: Record<string, string> = {};
+    try {
+      for (const [which, id] of Object.entries(ids)) {
+        await jobs.createIfAbsent({
+          id,
+          tenantId,
+          kind: 'position',
+          input: moves(3) as never,
+          inputHash: id,
+        });
+        const deliveryId = webhookDeliveryId(id, WebhookEvent.JobCompleted, `url:${which}`);
+        deliveryIds[which] = deliveryId;
+        await results.complete({
+          jobId: id,
+          attempt: 1,
+          result: { ok: true },
+          timings: {},
+          cache: { kind: 'none' },
+          deliveries: [
+            {
+              id: deliveryId,
+              webhookId: null,
+              tenantId,
+              url: receiver.url(`/${which}`),
+              event: WebhookEvent.JobCompleted,
+              jobId: id,
+              payload: { id },
+            },
+          ],
+          finishedAt: new Date(),
+        });
+        await webhooks.add('deliver-webhook', { deliveryId }, { jobId: deliveryId });
+        const job = await taker.getNextJob('test-token');
+        expect(job?.id).toBe(deliveryId);
+        await job!.moveToFailed(
+          new UnrecoverableError('job stalled more than allowable limit'),
+          'test-token',
+        );
+        expect(await webhooks.getJobState(deliveryId)).toBe('failed');
+      }
+      await staging.get(PrismaService).client.webhookDelivery.update({
+        where: { id: deliveryIds.old },
+        data: { createdAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) },
+      });
+      worker = await createWorkerApp(
+        WorkerConfig.fromEnv({
+          ...s.env,
+          WEBHOOK_ALLOWLIST: '127.0.0.1',
+          RECONCILE_INTERVAL_MS: '300',
+          RECONCILE_GRACE_MS: '0',
+        }),
+      );
+      await waitFor('the recent delivery, queued again', () => receiver.on('/recent')[0]);
+      await waitFor(
+        'its row delivered',
+        async () => (await deliveries.find(deliveryIds.recent))?.status === 'delivered',
+      );
+      const old = await waitFor('the old delivery failed', async () => {
+        const d = await deliveries.find(deliveryIds.old);
+        return d?.status === 'failed' ? d : undefined;
+      });
+      expect(old.lastError).toContain(
+        'the job queue gave up on the delivery: job stalled more than allowable limit',
+      );
+      expect(receiver.on('/old')).toHaveLength(0);
+      expect(receiver.on('/recent')).toHaveLength(1);
+    } finally {
+      await taker.close();
+      await webhooks.close();
+    }
   });
 
   it('rebuilds the queue payload the api gave the job from its row', async () => {

@@ -49,7 +49,8 @@ export interface ReconcileCounts {
  *   never updated (PostgreSQL away at that moment, or the worker died) is marked failed with
  *   BullMQ's reason, and its job.failed webhooks are created and queued;
  * - a pending webhook delivery whose queue job is gone is queued again under a new queue job id
- *   (recorded on the delivery first, so only one sweep adds it); one BullMQ failed is marked failed.
+ *   (recorded on the delivery first, so only one sweep adds it), and so is one BullMQ failed without
+ *   the processor's word (stalled) while WEBHOOK_RETRY_WINDOW_MS lasts; after that it is marked failed.
  * Jobs and deliveries younger than RECONCILE_GRACE_MS are left alone (their enqueue may be under way).
  */
 @Injectable()
@@ -188,7 +189,14 @@ export class ReconcilerService implements OnApplicationBootstrap, OnModuleDestro
         const state = states[k];
         if (ALIVE.has(state)) continue;
         const queueJobId = delivery.queueJobId ?? delivery.id;
-        if (state === 'failed') {
+        // The processor settles a delivery in the database before its last failure, so a pending
+        // delivery whose queue job failed was given up by the queue itself (a job held by workers
+        // killed twice "stalled more than allowable limit"): queued again while its retry window
+        // lasts, failed with the queue's reason after that.
+        if (
+          state === 'failed' &&
+          Date.now() - delivery.createdAt.getTime() >= this.config.webhookRetryWindowMs
+        ) {
           const held = await this.webhooks.getJob(queueJobId);
           await this.deliveries.markFailed(
             delivery.id,
