@@ -58,7 +58,10 @@ export interface LifeAnalysis {
  * and owl 60 where a deeper static death is wrong; the same extension with all the attacker's
  * usual candidates gained 18 and lost 12); with the owner to move, a string of two liberties or
  * fewer holding half the dragon that tactical reading cannot save keeps it from being called alive
- * by its eyes, room or friends (tacticalLife; owl 111 -> 112, ld_owl and owl1 the same, no test lost).
+ * by its eyes, room or friends (tacticalLife; owl 111 -> 112, ld_owl and owl1 the same, no test lost);
+ * a dragon called alive by its eyes with an eye space the enemy can enter is read at the root of an
+ * attack with the moves outside its eye spaces (readAliveRoot; owl 112 -> 116, ld_owl 61 and owl1 25
+ * the same: 5 gained, ld_owl 59 lost; with every candidate move 8 gained and 9 lost).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
@@ -72,6 +75,7 @@ const LIFE_OWL_PARAMS = {
   deadRoomOwner: 8,
   weakAliveDepth: 4,
   tacticalLife: true,
+  readAliveRoot: true,
   view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12 },
 };
 

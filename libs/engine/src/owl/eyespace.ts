@@ -6,6 +6,8 @@ import { DEFAULT_EYE_SPACE_PARAMS, eyeRange, type EyeRange, type EyeSpaceParams 
 export interface OwlEyeSpace {
   readonly points: number[];
   readonly eyes: EyeRange;
+  /** The enemy can enter it from outside (its eyes were read with marginal points). */
+  readonly leaky?: boolean;
 }
 
 /** What the owl sees of a dragon at one node. */
@@ -178,7 +180,7 @@ export function viewDragon(
         leaks.size === 0
           ? eyeRange(board, points, owner)
           : leakyEyes(board, points, owner, leaks, claim(board, strings, foreign), params);
-      eyeSpaces.push({ points, eyes });
+      eyeSpaces.push({ points, eyes, leaky: leaks.size > 0 });
       for (const q of leaks)
         if (!outerLiberties.includes(q) && board.colors[q] === EMPTY) outerLiberties.push(q);
       if (leaks.size > 0) continue;

@@ -60,6 +60,13 @@ export interface OwlParams {
    * tactical reading: room or a friend out of reach of a string in a net or a ladder saves nothing.
    */
   readonly tacticalLife?: boolean;
+  /**
+   * At the root of an attack, a dragon the static view calls alive by its eye count (not by a
+   * friend) with an eye space the enemy can enter from outside is read with the attacker's usual
+   * candidates outside its eye spaces; deeper nodes keep the static view, so a kill must lead to
+   * positions the static view does not call alive.
+   */
+  readonly readAliveRoot?: boolean;
   readonly view: OwlViewParams;
 }
 
@@ -225,6 +232,16 @@ export class OwlReader {
     return !v.connects && v.weakestLiberties <= 2 && depth < (this.params.weakAliveDepth ?? 0);
   }
 
+  /** A static life by eyes at the root of an attack is read on (see OwlParams.readAliveRoot). */
+  private aliveRoot(v: DragonView, depth: number): boolean {
+    return (
+      depth === 0 &&
+      this.params.readAliveRoot === true &&
+      !v.connects &&
+      v.eyeSpaces.some((e) => e.leaky === true && e.eyes.max > 0)
+    );
+  }
+
   /** A static death at the root is read on (see OwlParams.readDeadRoot); no goal stone left never is. */
   private readRoot(v: DragonView | null, depth: number): boolean {
     return depth === 0 && v !== null && this.params.readDeadRoot === true;
@@ -247,7 +264,8 @@ export class OwlReader {
     let capture = 0;
     if (verdict === ALIVE) {
       capture = v!.connects ? 0 : this.capturable(v!);
-      if (capture === 0 && !this.weakAlive(v!, depth)) return packResult(ReadCode.Fail, 0);
+      if (capture === 0 && !this.weakAlive(v!, depth) && !this.aliveRoot(v!, depth))
+        return packResult(ReadCode.Fail, 0);
     }
     if (depth >= this.params.maxDepth || this.tick()) {
       this.inconclusive = true;
@@ -259,9 +277,17 @@ export class OwlReader {
     if (cached >= 0) return cached;
     const attacker = (3 - this.owner) as Player;
     const moves =
-      verdict === ALIVE && capture === 0
+      verdict === ALIVE && capture === 0 && !this.aliveRoot(v!, depth)
         ? weakLiberties(b, v!, attacker)
         : attackerMoves(b, v!, attacker, this.params.width, this.params.contain === true);
+    if (verdict === ALIVE && capture === 0 && this.aliveRoot(v!, depth)) {
+      // Its eyes are spoilt from outside: the points inside its eye spaces are left out, but for
+      // the liberties of its short strings (see weakAlive).
+      const keep = this.weakAlive(v!, depth) ? weakLiberties(b, v!, attacker) : [];
+      const inside = new Set(v!.eyeSpaces.flatMap((e) => e.points));
+      for (let i = moves.length - 1; i >= 0; i--) if (inside.has(moves[i])) moves.splice(i, 1);
+      for (const m of keep) if (!moves.includes(m)) moves.push(m);
+    }
     if (capture !== 0) {
       const i = moves.indexOf(capture);
       if (i >= 0) moves.splice(i, 1);

@@ -80,3 +80,15 @@ describe('owl: room and friends do not save a string tactical reading captures',
     expect(regressionAnswer('owl.tst', 256)).toBe('1 J12');
   });
 });
+
+describe('owl: a dragon the static view calls alive by its eyes is read at the root of an attack', () => {
+  it('the corner eye is spoilt from outside (owl 60, 61)', () => {
+    // Before, two eyes by the static count ended the attack at once: '0' and '1 PASS'.
+    expect(regressionAnswer('owl.tst', 60)).toMatch(/^1 (S2|S1|T2)$/);
+    expect(regressionAnswer('owl.tst', 61)).toBe('1 S2');
+  });
+
+  it('the kill at E2 is found (owl 137)', () => {
+    expect(regressionAnswer('owl.tst', 137)).toMatch(/^1 (E2|B1)$/);
+  });
+});
