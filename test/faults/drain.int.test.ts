@@ -231,6 +231,8 @@ describe.runIf(hasPostgresServer && hasRedisServer && appsBuilt('worker', 'inges
             `drain ${JSON.stringify(passed[0] ?? null)}, ` +
             `after the successor: jobs ${JSON.stringify(byStatus)}, results ${results.jobs} (${results.doubled} doubled)`,
         );
+        // What the worker said last, when it did not exit as it should (to see why).
+        if (exit?.code !== 0) console.log(`[faults] worker output:\n${worker.output().slice(-4000)}`);
         expect(exit === undefined ? 'still running' : (exit.code ?? exit.signal)).toBe(0);
         expect(worker.output()).not.toContain('shutdown did not finish');
         expect(passed.length + logLines(worker, 'drained: the jobs in flight finished').length).toBe(1);
