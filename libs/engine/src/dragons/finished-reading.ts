@@ -2,6 +2,8 @@ import type { Board } from '../board/board';
 import type { GroupRefiner } from '../groups/status';
 import type { OwlReader } from '../owl/owl';
 import { readSemeai } from '../owl/semeai';
+import { libertyPoints } from './races';
+import { SAFETY } from './safety';
 
 type RefinedGroup = Parameters<GroupRefiner>[0][number];
 
@@ -9,8 +11,6 @@ type RefinedGroup = Parameters<GroupRefiner>[0][number];
 const FINISHED_DEAD_STONES = 4;
 /** Dragons of this many stones or more are not read (so not killed) on a finished board. */
 const FINISHED_MAX_KILL = 12;
-/** Safety of a dragon the finished reading brings back to life or finds in seki (the refiner's). */
-const ALIVE_SAFETY = 0.9;
 /** A dragon without an eye of more liberties than this is in no seki the finished reading looks for. */
 const SEKI_LIBERTIES = 4;
 
@@ -57,7 +57,7 @@ export function readFinishedDragons(groups: readonly RefinedGroup[], ctx: Finish
       ctx.spheresWithout(g.stones);
       if (owl.attack(g.stones).code !== 0) continue;
       g.status = 'alive';
-      g.safety = ALIVE_SAFETY;
+      g.safety = SAFETY.alive;
       for (const p of g.stones) {
         alive[p] = 1;
         dead[p] = 0;
@@ -93,14 +93,9 @@ function findSeki(groups: readonly RefinedGroup[], ctx: FinishedReadingContext):
     for (const p of g.stones) groupAt[p] = i;
   });
   const open = (g: RefinedGroup) => g.status !== 'dead' && g.status !== 'seki' && !ctx.sure(g);
-  const libs = new Int32Array(board.geo.arraySize);
   for (const g of groups) {
     if (!open(g) || g.eyes.max > 0) continue;
-    const liberties = new Set<number>();
-    for (const p of g.stones) {
-      const n = board.chainLibertyPoints(p, libs);
-      for (let i = 0; i < n; i++) liberties.add(libs[i]);
-    }
+    const liberties = libertyPoints(board, g.stones);
     if (liberties.size > SEKI_LIBERTIES) continue;
     // Enemy dragons on the other side of a liberty.
     const enemies = new Set<number>();
@@ -119,7 +114,7 @@ function findSeki(groups: readonly RefinedGroup[], ctx: FinishedReadingContext):
       if (theirs.attack !== 0) continue;
       for (const x of [g, h]) {
         x.status = 'seki';
-        x.safety = ALIVE_SAFETY;
+        x.safety = SAFETY.seki;
       }
       break;
     }

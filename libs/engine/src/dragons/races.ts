@@ -1,13 +1,18 @@
 import type { Board } from '../board/board';
 import type { GroupRefiner } from '../groups/status';
 
-/** Distinct liberties of the stones. */
-export function libertyCount(board: Board, stones: readonly number[]): number {
+/** The distinct liberties of the stones. */
+export function libertyPoints(board: Board, stones: readonly number[]): Set<number> {
   const seen = new Set<number>();
   const adj = board.geo.adjacent;
   for (const p of stones)
     for (let k = 0; k < 4; k++) if (board.colors[p + adj[k]] === 0) seen.add(p + adj[k]);
-  return seen.size;
+  return seen;
+}
+
+/** How many distinct liberties the stones have. */
+export function libertyCount(board: Board, stones: readonly number[]): number {
+  return libertyPoints(board, stones).size;
 }
 
 /**

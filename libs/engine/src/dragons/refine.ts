@@ -10,6 +10,7 @@ import { clusterWeakGroups } from './clusters';
 import { readFinishedDragons } from './finished-reading';
 import { LATE_READING_BOARD, lateOwl, readLateDragons } from './late-reading';
 import { libertyCount, settleRaces } from './races';
+import { SAFETY } from './safety';
 import { ALIVE_ODDS, DEAD_ODDS, survivalOdds, type DragonOddsFeatures } from './survival-odds';
 
 /** The reading verdict on one dragon, with the moves that kill and save it when it is critical. */
@@ -61,9 +62,6 @@ const UNFINISHED_BOARD = 0.05;
 /** Dragons of at most this many stones keep a static death that the owl could not read out. */
 const SMALL_DRAGON = 5;
 
-/** Safety given to each status decided by reading. */
-const SAFETY: Record<GroupStatus, number> = { alive: 0.9, seki: 0.9, critical: 0.4, dead: 0 };
-
 /** Weak groups with stones this close (Manhattan distance) are read as one dragon. */
 /**
  * A board with at most this share of empty nobody's points with every stone on is late: weak groups
@@ -104,10 +102,13 @@ export class ReadingRefiner {
   private readonly alive: Uint8Array;
   private readonly memo = new Map<string, DragonVerdict>();
   private connectionReader: ConnectionReader | undefined;
-  /** The late owl (late-reading.ts), made on first use. */
-  private late: OwlReader | undefined;
+  private lateReader: OwlReader | undefined;
   private get connection(): ConnectionReader {
     return (this.connectionReader ??= new ConnectionReader(this.board));
+  }
+  /** The late owl (late-reading.ts), made on first use. */
+  private get late(): OwlReader {
+    return (this.lateReader ??= lateOwl(this.board, this.spheres, this.alive));
   }
   /** The game ended by two passes: the board is finished whatever the field says (see apply). */
   gameOver = false;
@@ -252,7 +253,6 @@ export class ReadingRefiner {
     if (!this.thorough && this.gameOver) this.readFinished(groups, sure, field, params);
     // Late in the game the dragons still in doubt are read again, wider and deeper (late-reading.ts).
     if (!this.thorough && fullNeutral <= LATE_READING_BOARD * geo.points.length) {
-      this.late ??= lateOwl(this.board, this.spheres, this.alive);
       readLateDragons(groups, this.late, this.alive, sure);
     }
     // The territory path: two touching dragons of opposite colours are not both dead (on the tune
@@ -340,7 +340,6 @@ export class ReadingRefiner {
     params: GroupParams,
   ): void {
     const { geo, colors } = this.board;
-    this.late ??= lateOwl(this.board, this.spheres, this.alive);
     readFinishedDragons(groups, {
       board: this.board,
       owl: this.late,

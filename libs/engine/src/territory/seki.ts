@@ -8,17 +8,13 @@ const SEKI_EYE_POINTS = 6;
  * Under territory (Japanese) rules the eyes of groups in seki are nobody's: an empty region of at
  * most SEKI_EYE_POINTS points whose every neighbouring stone belongs to a group in seki counts for
  * neither side (GNU Go's final_score says the same: score2.tst 47 and 52, a white group in seki with
- * a black pair, each one point off before). Sets `owner` and `ownership` there to 0; area rules
- * count such eyes for their owner, so the caller applies this under territory rules only.
+ * a black pair, each one point off before). Returns those points; area rules count such eyes for
+ * their owner, so the caller asks under territory rules only.
  */
-export function neutralizeSekiEyes(
-  pos: ColorPosition,
-  groups: GroupAnalysis,
-  owner: Int8Array,
-  ownership: Float32Array,
-): void {
+export function sekiEyePoints(pos: ColorPosition, groups: GroupAnalysis): number[] {
   const { geo, colors } = pos;
-  if (!groups.groups.some((g) => g.status === 'seki')) return;
+  const eyes: number[] = [];
+  if (!groups.groups.some((g) => g.status === 'seki')) return eyes;
   const adj = geo.adjacent;
   const seen = new Uint8Array(geo.arraySize);
   for (const start of geo.points) {
@@ -39,10 +35,18 @@ export function neutralizeSekiEyes(
         } else if (c !== 3 && groups.groups[groups.groupOf[q]].status !== 'seki') sekiOnly = false;
       }
     }
-    if (!sekiOnly || region.length > SEKI_EYE_POINTS) continue;
-    for (const p of region) {
-      owner[p] = 0;
-      ownership[p] = 0;
-    }
+    if (sekiOnly && region.length <= SEKI_EYE_POINTS) eyes.push(...region);
+  }
+  return eyes;
+}
+
+/** Gives `points` to nobody in a layer's `owner` and `ownership`. */
+export function neutralize(
+  points: readonly number[],
+  layer: { readonly owner: Int8Array; readonly ownership: Float32Array },
+): void {
+  for (const p of points) {
+    layer.owner[p] = 0;
+    layer.ownership[p] = 0;
   }
 }

@@ -1,7 +1,7 @@
 import { BLACK, WHITE, type Player } from '../board/color';
 import type { Geometry } from '../board/geometry';
 import { MIN_BOARD_SIZE } from '../board/geometry';
-import { neutralizeSekiEyes } from './seki';
+import { neutralize, sekiEyePoints } from './seki';
 import { tempoLead } from './tempo';
 import { scoreStdev, Z80 } from './uncertainty';
 import { boardFromPosition, ReadingRefiner } from '../dragons/refine';
@@ -139,7 +139,9 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
     refine: refiner?.refine,
   });
   const layers = twoLayers(pos, groups.safety, groups.field, params);
-  if (rules === 'territory') neutralizeSekiEyes(pos, groups, layers.owner, layers.ownership);
+  // Both counts leave the eyes of groups in seki to nobody under territory rules (seki.ts).
+  const sekiEyes = rules === 'territory' ? sekiEyePoints(pos, groups) : [];
+  neutralize(sekiEyes, layers);
   const score = countScore(pos, groups, layers.owner, layers.ownership, rules, komi, captures, handicap);
   // Bounds as GNU Go's estimate_score takes them: the same position with each side moving first
   // (its intrusions counted); the count is their mean, and the estimate adds the tempo below.
@@ -150,7 +152,7 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
     params: options.field,
   });
   const otherLayers = twoLayers(pos, groups.safety, otherField, params);
-  if (rules === 'territory') neutralizeSekiEyes(pos, groups, otherLayers.owner, otherLayers.ownership);
+  neutralize(sekiEyes, otherLayers);
   const otherScore = countScore(
     pos,
     groups,
