@@ -93,6 +93,29 @@ describe('reconciler: the jobs table wins over a queue that lost or gave up jobs
     }
   }
 
+  /** Completes job `jobId` with a job.completed delivery `deliveryId` to the receiver's `path`. */
+  async function completeWithDelivery(jobId: string, deliveryId: string, path: string, attempt?: number) {
+    await staging.get(ResultRepository).complete({
+      jobId,
+      ...(attempt === undefined ? {} : { attempt }),
+      result: { ok: true },
+      timings: {},
+      cache: { kind: 'none' },
+      deliveries: [
+        {
+          id: deliveryId,
+          webhookId: null,
+          tenantId,
+          url: receiver.url(path),
+          event: WebhookEvent.JobCompleted,
+          jobId,
+          payload: { id: jobId },
+        },
+      ],
+      finishedAt: new Date(),
+    });
+  }
+
   it('queues lost jobs again, fails given-up ones with the reason, requeues lost deliveries', async () => {
     const jobs = staging.get(JobRepository);
     const results = staging.get(ResultRepository);
@@ -146,24 +169,7 @@ describe('reconciler: the jobs table wins over a queue that lost or gave up jobs
       inputHash: 'x',
     });
     const deliveryId = webhookDeliveryId('position-delivered-late', WebhookEvent.JobCompleted, 'url:late');
-    await results.complete({
-      jobId: 'position-delivered-late',
-      result: { ok: true },
-      timings: {},
-      cache: { kind: 'none' },
-      deliveries: [
-        {
-          id: deliveryId,
-          webhookId: null,
-          tenantId,
-          url: receiver.url('/late'),
-          event: WebhookEvent.JobCompleted,
-          jobId: 'position-delivered-late',
-          payload: { id: 'position-delivered-late' },
-        },
-      ],
-      finishedAt: new Date(),
-    });
+    await completeWithDelivery('position-delivered-late', deliveryId, '/late');
 
     worker = await createWorkerApp(
       WorkerConfig.fromEnv({
@@ -217,7 +223,6 @@ describe('reconciler: the jobs table wins over a queue that lost or gave up jobs
     await worker?.close();
     worker = undefined;
     const s = services();
-    const results = staging.get(ResultRepository);
     const deliveries = staging.get(WebhookDeliveryRepository);
     const jobs = staging.get(JobRepository);
     const webhooks = new Queue(QueueName.Webhooks, {
@@ -244,25 +249,7 @@ describe('reconciler: the jobs table wins over a queue that lost or gave up jobs
         });
         const deliveryId = webhookDeliveryId(id, WebhookEvent.JobCompleted, `url:${which}`);
         deliveryIds[which] = deliveryId;
-        await results.complete({
-          jobId: id,
-          attempt: 1,
-          result: { ok: true },
-          timings: {},
-          cache: { kind: 'none' },
-          deliveries: [
-            {
-              id: deliveryId,
-              webhookId: null,
-              tenantId,
-              url: receiver.url(`/${which}`),
-              event: WebhookEvent.JobCompleted,
-              jobId: id,
-              payload: { id },
-            },
-          ],
-          finishedAt: new Date(),
-        });
+        await completeWithDelivery(id, deliveryId, `/${which}`, 1);
         await webhooks.add('deliver-webhook', { deliveryId }, { jobId: deliveryId });
         const job = await taker.getNextJob('test-token');
         expect(job?.id).toBe(deliveryId);
