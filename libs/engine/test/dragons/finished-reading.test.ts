@@ -1,21 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GtpEngine } from '../../src/gtp';
+import { regressionGame } from '../support/regression-answer';
 
 // GNU Go's score2.tst games (regression/games/scoring, GPL text in regression/), both ended by two
 // passes: counted as they stand, the way GNU Go 3.8's final_score counts them.
-const scoring = (name: string) => resolve(__dirname, '../../../../regression/games/scoring', name);
 
 /** The lines of a GTP answer, without `= ` and the blank end. */
-const lines = (answer: string | null) =>
-  (answer ?? '').replace(/^= /, '').trim().split('\n').filter(Boolean);
+const lines = (answer: string | null) => (answer ?? '').replace(/^= /, '').trim().split('\n').filter(Boolean);
 
-function loaded(name: string): GtpEngine {
-  const e = new GtpEngine((p) => readFileSync(p, 'utf8'));
-  expect(e.handleLine(`loadsgf ${scoring(name)}`)).toMatch(/^= /);
-  return e;
-}
+const loaded = (name: string) => regressionGame(`games/scoring/${name}`);
 
 describe('a finished game read as it stands', () => {
   it('kills stones without an eye inside the enemy corner (score2.tst 35)', () => {

@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gamePath, loadRealGames } from '../../../../bench/support/real-games/manifest';
 import { BLACK, WHITE } from '../../src/board/color';
 import { formatGtpVertex } from '../../src/board/coords';
 import { RULES } from '../../src/board/rules';
-import { GtpEngine } from '../../src/gtp';
 import { readSgf, replaySgf } from '../../src/sgf';
 import { analyzeTerritory } from '../../src/territory/territory';
-
-const REGRESSION = join(__dirname, '../../../../regression');
+import { regressionGame } from '../support/regression-answer';
 
 describe('late reading of the dragons still in doubt (dragons/late-reading.ts)', () => {
   it('kills, late in a real game, a statically alive group without eyes that the owl kills', () => {
@@ -39,8 +36,7 @@ describe('late reading of the dragons still in doubt (dragons/late-reading.ts)',
   });
 
   it('leaves a dragon in a race to the race rule (GNU Go score2.tst 43, B+29.5)', () => {
-    const gtp = new GtpEngine((p) => readFileSync(join(REGRESSION, p), 'utf8'));
-    expect(gtp.handleLine('loadsgf games/scoring/score43.sgf')).toContain('= ');
+    const gtp = regressionGame('games/scoring/score43.sgf');
     expect(gtp.handleLine('final_score')).toBe('= B+29.5\n\n');
     const dead = gtp.handleLine('final_status_list dead');
     for (const v of ['L18', 'J17', 'K17', 'L17', 'M17', 'H16', 'J16', 'H15']) expect(dead).toContain(v);

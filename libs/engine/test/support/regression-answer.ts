@@ -18,3 +18,15 @@ export function regressionAnswer(suite: string, id: number): string {
   }
   throw new Error(`${suite}: no test ${id}`);
 }
+
+/**
+ * A fresh engine with the regression SGF `sgf` (a path under regression/, e.g.
+ * `games/scoring/score47.sgf`) loaded by `loadsgf`; throws if the engine refuses it.
+ */
+export function regressionGame(sgf: string): GtpEngine {
+  const dir = resolve(__dirname, '../../../../regression');
+  const engine = new GtpEngine((p) => readFileSync(join(dir, p), 'utf8'));
+  const answer = engine.handleLine(`loadsgf ${sgf}`) ?? '';
+  if (!answer.startsWith('= ')) throw new Error(`loadsgf ${sgf}: ${answer.trim()}`);
+  return engine;
+}

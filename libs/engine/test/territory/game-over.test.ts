@@ -1,20 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GtpEngine } from '../../src/gtp';
+import { regressionGame } from '../support/regression-answer';
 
 // GNU Go's score.tst game 17 (regression/games/scoring, GNU Go against a weak player, GPL text in
 // regression/): both players passed at the end, counted W+165.5. Once the game is over the static
 // deaths of the finished board stand; without the two passes the same stones are read as a game
 // still going on, where real games' middle-game odds make big reading deaths critical.
-const SGF = resolve(__dirname, '../../../../regression/games/scoring/score17.sgf');
-
-function engine(): GtpEngine {
-  const e = new GtpEngine((p) => readFileSync(p, 'utf8'));
-  const answer = e.handleLine(`loadsgf ${SGF}`);
-  expect(answer).toMatch(/^= /);
-  return e;
-}
+const engine = () => regressionGame('games/scoring/score17.sgf');
 
 describe('a game both players ended by passing', () => {
   it('is scored as GNU Go counts it', () => {

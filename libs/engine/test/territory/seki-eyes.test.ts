@@ -1,21 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BLACK, WHITE } from '../../src/board/color';
 import { parseGtpVertex } from '../../src/board/coords';
-import { GtpEngine } from '../../src/gtp';
 import { analyzeTerritory } from '../../src/territory/territory';
+import { regressionGame } from '../support/regression-answer';
 
 // GNU Go's score2.tst game 47 (regression/games/scoring, GPL text in regression/): in the top
 // right a white group lives in seki with the black pair S18 T18; R19 is the white group's eye,
 // T19 and T17 the shared liberties. GNU Go counts B+64.5: the eye is nobody's under Japanese rules.
-const SGF = resolve(__dirname, '../../../../regression/games/scoring/score47.sgf');
-
-function loaded(): GtpEngine {
-  const e = new GtpEngine((p) => readFileSync(p, 'utf8'));
-  expect(e.handleLine(`loadsgf ${SGF}`)).toMatch(/^= /);
-  return e;
-}
+const loaded = () => regressionGame('games/scoring/score47.sgf');
 
 describe('eyes of a group in seki', () => {
   it('are seki stones in final_status_list, and the count leaves the eye out', () => {
