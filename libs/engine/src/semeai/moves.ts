@@ -107,6 +107,8 @@ function addLifelines(
   maxEnemyLibs: number,
   scratch: RaceScratch,
 ): void {
+  // Every string has a liberty: with none allowed there is nothing to defend.
+  if (maxEnemyLibs <= 0) return;
   const adj = board.geo.adjacent;
   const goalStones = new Set(own.goal.stones);
   const seen = new Set<number>();
