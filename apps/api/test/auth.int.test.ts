@@ -1,10 +1,10 @@
-import { PrismaService } from '@moyo/persistence';
+import { PrismaService, RedisService } from '@moyo/persistence';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useIsolatedServices } from '../../../test/support/services';
 import { runAdmin } from '../src/admin/cli';
 import { AUTH_CACHE_MS } from '../src/auth/api-key.guard';
-import { AUTH_FAILURES_PER_MINUTE } from '../src/rate-limit/rate-limit.service';
+import { AUTH_FAILURES_PER_MINUTE, COUNT_EVERY_MS } from '../src/rate-limit/rate-limit.service';
 import { bootApi, smallPosition, type ApiHarness } from './support/api-harness';
 
 async function admin(argv: string[], env: Record<string, string>) {
@@ -218,6 +218,27 @@ describe('API keys, tenancy and rate limits against real PostgreSQL and Redis', 
     expect(last!.body).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
     expect(fresh!.status).toBe(200);
     expect(fresh!.headers['ratelimit-remaining']).toBe('4');
+  });
+
+  it('admits exactly the budget when requests come together and most are admitted before Redis answers', async () => {
+    // A budget of 50: after one request the process admits up to 45 (a tenth kept as margin)
+    // without waiting for Redis and counts them there later; the rest wait for Redis, which must
+    // then know of every request admitted before (their counts are sent with the first of them).
+    const limited = await bootApi(services(), { RATE_LIMIT_REQUESTS: '50', RATE_LIMIT_WINDOW_SECONDS: '60' });
+    const spender = await limited.newTenant('together');
+    const get = () => request(limited.server).get('/v1/jobs').set('Authorization', `Bearer ${spender.key}`);
+    try {
+      expect((await get()).status).toBe(200);
+      const statuses = (await Promise.all(Array.from({ length: 59 }, get))).map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(49);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+      // Every request was counted in Redis, the admitted ones too.
+      const redis = limited.app.get(RedisService);
+      await new Promise((resolve) => setTimeout(resolve, 3 * COUNT_EVERY_MS));
+      expect(Number(await redis.client.get(redis.key('ratelimit', spender.keyId)))).toBe(60);
+    } finally {
+      await limited.close();
+    }
   });
 
   it(`refuses an address with 429 after ${AUTH_FAILURES_PER_MINUTE} failed authentications in a minute`, async () => {
