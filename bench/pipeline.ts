@@ -15,12 +15,14 @@
  *    read against what the machine had left.
  *
  * Run: `npm run build && npm run bench:pipeline` (= `npx tsx bench/pipeline.ts`), with
- * DATABASE_URL (an admin URL: a scratch database is created and dropped) and REDIS_URL.
+ * DATABASE_URL (an admin URL: a scratch database is created and dropped) and REDIS_URL, or with
+ * `--ports N` a private Redis on N and a private PostgreSQL (durable commits) on N + 1, the api on
+ * N + 2 (bench/support/pipeline-services.ts).
  * Options: --http N (jobs per scenario and round, default 2000), --rounds R (of both parts; part 2
  * alternates 1 and 2 workers in each; default 2),
  * --in-flight C (default 32), --rate R (jobs/s offered, default 200), --seconds S (default 5),
  * --trivial N (default 1000), --cheap N (default 400), --territory N (default 40), --concurrency C
- * (per worker, default 16), --port P (the api's, default 27210), --turns T (turns a call in the
+ * (per worker, default 16), --port P (the api's, default 27210; with --ports N it is N + 2), --turns T (turns a call in the
  * batch row, default 20; 0: no batch row), --no-http, --no-workers.
  */
 import { JobName, QueueName } from '@moyo/contracts';
@@ -39,7 +41,6 @@ import { integerOption } from './support/args';
 import {
   cpuBetween,
   cpuSnapshot,
-  pidsNamed,
   quantile,
   submitAndWait,
   type LoadResult,
@@ -47,6 +48,7 @@ import {
 } from './support/pipeline-load';
 import { closeConnections, postPosition, postTurns } from './pipeline-http';
 import { bareQueue, bareQueueName, profiling, startApi, startBareWorker } from './support/pipeline-peers';
+import { pipelineServices } from './support/pipeline-services';
 
 const HTTP_JOBS = integerOption('bench:pipeline', '--http', 2000);
 const ROUNDS = integerOption('bench:pipeline', '--rounds', 2);
@@ -57,12 +59,15 @@ const TERRITORY = integerOption('bench:pipeline', '--territory', 40);
 const RATE = integerOption('bench:pipeline', '--rate', 200);
 const SECONDS = integerOption('bench:pipeline', '--seconds', 5);
 const CONCURRENCY = integerOption('bench:pipeline', '--concurrency', 16);
-const PORT = integerOption('bench:pipeline', '--port', 27210);
+const PORTS = process.argv.includes('--ports') ? integerOption('bench:pipeline', '--ports', 0) : undefined;
+const PORT = PORTS === undefined ? integerOption('bench:pipeline', '--port', 27210) : PORTS + 2;
 const TURNS = integerOption('bench:pipeline', '--turns', 20, 0);
 const args = process.argv.slice(2);
 
-const ADMIN_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** The run's PostgreSQL (admin URL) and Redis: set by main (pipelineServices). */
+let ADMIN_URL = '';
+let REDIS_URL = '';
+let redisPids: () => number[] = () => [];
 
 interface Measured {
   scenario: string;
@@ -141,7 +146,7 @@ async function measured(
   // The client: this process (the HTTP calls or Queue.adds, and the completion events it reads).
   const pids: Record<string, number[]> = { client: [process.pid] };
   for (const [k, apps] of Object.entries(groups)) pids[k] = apps.map((a) => a.child.pid ?? -1);
-  const servers = async () => ({ postgres: await backendPids(), redis: pidsNamed('redis-server') });
+  const servers = async () => ({ postgres: await backendPids(), redis: redisPids() });
   const before = await servers();
   const all = (g: Record<string, number[]>) => Object.values(g).flat();
   const a = cpuSnapshot([...all(pids), ...all(before)]);
@@ -461,14 +466,20 @@ async function main(): Promise<void> {
     process.stderr.write('bench:pipeline: build first (npm run build): apps/*/dist/main.js is missing\n');
     process.exit(2);
   }
-  const database = await createDatabase();
-  const redis = new Redis(REDIS_URL);
+  const services = await pipelineServices(PORTS);
+  ({ adminUrl: ADMIN_URL, redisUrl: REDIS_URL, redisPids } = services);
   try {
-    if (!args.includes('--no-http')) await httpScenarios(database.url, redis);
-    if (!args.includes('--no-workers')) await workerScenarios(database.url, redis);
+    const database = await createDatabase();
+    const redis = new Redis(REDIS_URL);
+    try {
+      if (!args.includes('--no-http')) await httpScenarios(database.url, redis);
+      if (!args.includes('--no-workers')) await workerScenarios(database.url, redis);
+    } finally {
+      redis.disconnect();
+      await database.drop();
+    }
   } finally {
-    redis.disconnect();
-    await database.drop();
+    await services.stop();
   }
   printTable();
 }

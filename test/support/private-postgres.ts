@@ -51,9 +51,13 @@ export interface PrivatePostgres {
  * initdb into a temporary directory, then pg_ctl start on a free port of 127.0.0.1 (no fsync: the
  * cluster is thrown away). PostgreSQL refuses to run as root, so as root the cluster belongs to
  * the `postgres` user (runuser). Takes a few seconds. With `onPort`, on that port (a caller's own
- * range).
+ * range). `durable`: PostgreSQL's default commits instead (fsync and synchronous_commit on, full
+ * page writes), for a benchmark whose latency includes a commit's WAL flush as in production.
  */
-export async function startPrivatePostgres(onPort?: number): Promise<PrivatePostgres> {
+export async function startPrivatePostgres(
+  onPort?: number,
+  { durable = false }: { durable?: boolean } = {},
+): Promise<PrivatePostgres> {
   if (BIN_DIR === null) throw new Error('initdb/pg_ctl not found: install PostgreSQL');
   const binDir = BIN_DIR;
   const port = onPort ?? (await freePort());
@@ -75,9 +79,7 @@ export async function startPrivatePostgres(onPort?: number): Promise<PrivatePost
     `-p ${port}`,
     `-k ${dir}`,
     '-c listen_addresses=127.0.0.1',
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
+    ...(durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
   ].join(' ');
   const start = () =>
     run('pg_ctl', ['-D', dataDir, '-l', join(dir, 'log'), '-w', '-t', '120', '-o', options, 'start']);
