@@ -101,6 +101,10 @@ export class SemeaiReader {
   /** The node count at which the line being read stops, and whether one did since the last root move. */
   private limit = 0;
   private cut = false;
+  /** Whether the root's answer is a win on a line cut by the budget (see search). */
+  private provisional = false;
+  /** A root move whose win is taken even when its line is cut, tried first (see analyze). */
+  private sureMove = 0;
   /** The position (hash) at each depth of the line being read. */
   private readonly pathLo: Uint32Array;
   private readonly pathHi: Uint32Array;
@@ -125,7 +129,11 @@ export class SemeaiReader {
     this.keepA = this.params.keepInside ? this.insidePoints(a, b) : new Uint8Array(this.board.geo.arraySize);
     this.keepB = this.params.keepInside ? this.insidePoints(b, a) : new Uint8Array(this.board.geo.arraySize);
     const def = this.root(DEFEND);
+    // The defence's move, read out to a win, is tried first for the kill and its win there taken
+    // even from a line cut by the budget.
+    this.sureMove = def.code === ReadCode.Win && !this.provisional ? def.move : 0;
     const att = this.root(KILL);
+    this.sureMove = 0;
     if (att.code !== ReadCode.Fail) {
       const d = codeRank(def.code) > codeRank(att.code) ? def.code : att.code;
       return { defense: d, attack: att.code, move: att.move };
@@ -295,15 +303,24 @@ export class SemeaiReader {
     const approach = depth < this.params.approachDepth + (passes === depth ? 1 : 0);
     const found = raceMoves(board, toMove, own, enemy, this.scratch, this.params.width, approach, this.params.lifelineLibs);
     const moves = root ? sacrificesLast(board, toMove, found) : found;
+    if (root && this.sureMove !== 0) {
+      const i = moves.indexOf(this.sureMove);
+      if (i > 0) moves.unshift(...moves.splice(i, 1));
+    }
     const other = (3 - toMove) as Player;
     let best: number = ReadCode.Fail;
     let bestMove = 0;
+    // At the root a win on a line cut by the budget is provisional: the other moves are read for
+    // a win read out to the end, which is preferred.
+    let provisional = false;
     const consider = (code: number, move: number): boolean => {
-      if (codeRank(code) > codeRank(best)) {
+      const cutWin = root && this.cut && code === ReadCode.Win && (this.sureMove === 0 || move !== this.sureMove);
+      if (codeRank(code) > codeRank(best) || (provisional && code === ReadCode.Win && !cutWin)) {
         best = code;
         bestMove = move;
+        provisional = cutWin;
       }
-      return best === ReadCode.Win;
+      return best === ReadCode.Win && !provisional;
     };
     // At the root each move gets its share of the budget (see SemeaiParams.rootMoveBudget); a line
     // cut by its limit is not cached, nor a ko result (it depends on the kos retaken on the way).
@@ -344,6 +361,7 @@ export class SemeaiReader {
       done = consider(code, m);
     }
     if (!done && !passFirst) tryPass();
+    if (root) this.provisional = provisional;
     const result = packResult(best, bestMove);
     const settled = best === ReadCode.Win || best === ReadCode.Fail;
     if (!root && !this.cut && settled) this.table.set(board.hashLo, board.hashHi, slot, toMove, result);

@@ -142,6 +142,15 @@ describe('semeai reader: the first moves and lines cut by the budget', () => {
   });
 });
 
+describe('semeai reader: wins on lines cut by the budget', () => {
+  it('a root move read out to a win is preferred to one that wins on a cut line (semeai 27, 34)', () => {
+    // 27: S5 came first and won only where the budget cut its line (1 1 S5); S9 is read out.
+    expect(answer(27)).toBe('1 1 S9');
+    // 34: the kill keeps the defence's move, read out there, though its kill line is cut.
+    expect(answer(34)).toBe('1 1 S18');
+  });
+});
+
 describe("GNU Go's semeai.tst in-process, tests 46-100 and 117-154 (a floor: see scripts/gnugo-regress.ts)", () => {
   it('passes at least the tests it passed when the floor was last raised', () => {
     const quick = (id: number) => (id >= 46 && id <= 100) || (id >= 117 && id <= 154);
