@@ -1,81 +1,21 @@
 import type { Board } from '../board/board';
 import { EMPTY, type Player } from '../board/color';
-import { bestOfMoves } from '../reading/node';
-import { invert, packResult, ReadCode, unpackResult, type ReadResult } from '../reading/result';
+import {
+  codeRank,
+  downgrade,
+  invert,
+  packResult,
+  ReadCode,
+  unpackResult,
+  type ReadResult,
+} from '../reading/result';
 import { DEFAULT_TACTICAL_PARAMS, TacticalReader } from '../reading/tactical';
 import { TranspositionTable } from '../reading/transposition';
-import {
-  DEFAULT_OWL_VIEW_PARAMS,
-  OwlScratch,
-  viewDragon,
-  type DragonView,
-  type OwlViewParams,
-} from './eyespace';
+import { OwlScratch, viewDragon, type DragonView } from './eyespace';
 import { attackerMoves, defenderMoves, weakLiberties } from './moves';
+import { DEFAULT_OWL_PARAMS, type OwlParams } from './params';
 
-/** Limits of the owl search. */
-export interface OwlParams {
-  /** Nodes per question; over it the dragon counts as living (attack fails, defence works). */
-  readonly budget: number;
-  /** Plies. */
-  readonly maxDepth: number;
-  /** Candidate moves tried per node. */
-  readonly width: number;
-  /**
-   * Read moves at the root of a question whatever the static view says (GNU Go's owl tries its
-   * moves at the root whatever the eye count): a static death, and for a defence after an attack
-   * that works, a static life (the killing point tried first); deeper nodes keep the static view.
-   */
-  readonly readDeadRoot?: boolean;
-  /** The attacker also tries the points one beyond the dragon's outer liberties (containment). */
-  readonly contain?: boolean;
-  /**
-   * Room to run and a connection to a living friend make the dragon alive only with its owner to
-   * move: the attacker first gets a move to block or cut (GNU Go's owl counts an escape as a
-   * defence, after the attacker's move). Without it they settle the dragon at either side's node.
-   */
-  readonly blockFirst?: boolean;
-  /**
-   * A result saying the dragon lives that a depth cut somewhere below may have decided is only
-   * reused with no more depth left than it was read with (nearer the root the dragon may have the
-   * depth to die). A kill is exact either way: cut lines only ever favour the owner.
-   */
-  readonly exactCache?: boolean;
-  /**
-   * Room under which a dragon with fewer than two possible eyes and no lunch in atari is dead (4),
-   * with the attacker to move (the owner has had its move to run) and with the owner to move.
-   */
-  readonly deadRoom?: number;
-  readonly deadRoomOwner?: number;
-  /**
-   * Plies from the root within which a dragon the static view calls alive is still read, with the
-   * attacker to move, when one of its strings has two liberties or fewer: its eyes may hang on that
-   * string although tactical reading alone cannot capture it. The attacker then plays only on the
-   * liberties of such strings. 0 or unset: never.
-   */
-  readonly weakAliveDepth?: number;
-  /**
-   * With the owner to move, a dragon the static view calls alive (two eyes, room or a friend) is
-   * read on when a string of two liberties or fewer holding at least half of it cannot be saved by
-   * tactical reading: room or a friend out of reach of a string in a net or a ladder saves nothing.
-   */
-  readonly tacticalLife?: boolean;
-  /**
-   * At the root of an attack, a dragon the static view calls alive by its eye count (not by a
-   * friend) with an eye space the enemy can enter from outside is read with the attacker's usual
-   * candidates outside its eye spaces; deeper nodes keep the static view, so a kill must lead to
-   * positions the static view does not call alive.
-   */
-  readonly readAliveRoot?: boolean;
-  readonly view: OwlViewParams;
-}
-
-export const DEFAULT_OWL_PARAMS: OwlParams = {
-  budget: 400,
-  maxDepth: 10,
-  width: 6,
-  view: DEFAULT_OWL_VIEW_PARAMS,
-};
+export { DEFAULT_OWL_PARAMS, type OwlParams } from './params';
 
 /** Static verdict of a node. */
 const ALIVE = 1;
@@ -105,8 +45,16 @@ export class OwlReader {
   nodes = 0;
   totalNodes = 0;
   private exhausted = false;
-  /** The last question ran out of nodes or depth somewhere: a failed attack may be a guess. */
+  /**
+   * The last question ran out of nodes or depth somewhere (with exactCache: its answer rests on a
+   * line cut so): a failed attack may be a guess.
+   */
   inconclusive = false;
+  /**
+   * Whether the result the last readAttack / readDefend returned rests on a line cut by the depth or
+   * the budget (a living result only: cut lines count as living, so kills never rest on one).
+   */
+  private soft = false;
   private readonly table = new TranspositionTable(100_000);
   private readonly scratch: OwlScratch;
   /** Reads whether a short string of a dragon that looks alive can be captured. */
@@ -134,21 +82,33 @@ export class OwlReader {
   /** Can the dragon (its stones) be killed with the attacker moving first? */
   attack(stones: readonly number[]): ReadResult {
     if (!this.setGoal(stones)) return { code: ReadCode.Win, move: 0 };
-    return unpackResult(this.readAttack(0));
+    const r = unpackResult(this.readAttack(0));
+    this.settle();
+    return r;
+  }
+
+  /** With exactCache, the question is inconclusive only when its answer rests on a cut line. */
+  private settle(): void {
+    if (this.params.exactCache === true) this.inconclusive = this.soft;
   }
 
   /** Can the dragon live with its owner moving first? Win with move 0 when it needs no move. */
   defend(stones: readonly number[]): ReadResult {
     if (!this.setGoal(stones)) return { code: ReadCode.Fail, move: 0 };
     const a = unpackResult(this.readAttack(0));
-    if (a.code === ReadCode.Fail) return { code: ReadCode.Win, move: 0 };
+    if (a.code === ReadCode.Fail) {
+      this.settle();
+      return { code: ReadCode.Win, move: 0 };
+    }
     this.nodes = 0;
     this.exhausted = false;
     // The attack works: the owner needs a move, whatever the static view says, and the killing
     // point is one to try first.
     this.rootHint = this.params.readDeadRoot === true ? a.move : 0;
     try {
-      return unpackResult(this.readDefend(0));
+      const d = unpackResult(this.readDefend(0));
+      this.settle();
+      return d;
     } finally {
       this.rootHint = 0;
     }
@@ -169,6 +129,7 @@ export class OwlReader {
     this.nodes = 0;
     this.exhausted = false;
     this.inconclusive = false;
+    this.soft = false;
     return true;
   }
 
@@ -257,6 +218,7 @@ export class OwlReader {
   private readAttack(depth: number): number {
     const v = this.look();
     const verdict = this.judge(v, true);
+    this.soft = false;
     if (verdict === DEAD && !this.readRoot(v, depth)) return packResult(ReadCode.Win, 0);
     // Eyes counted by shape assume the surrounding strings hold (GNU Go's optics has the same blind
     // spot): a string of two liberties that tactical reading captures leaves the dragon unsettled,
@@ -269,6 +231,7 @@ export class OwlReader {
     }
     if (depth >= this.params.maxDepth || this.tick()) {
       this.inconclusive = true;
+      this.soft = true;
       this.cuts++;
       return packResult(ReadCode.Fail, 0);
     }
@@ -294,7 +257,7 @@ export class OwlReader {
       moves.unshift(capture);
     }
     const cuts = this.cuts;
-    const result = bestOfMoves(b, attacker, moves, moves.length, () =>
+    const result = this.bestOf(attacker, moves, false, () =>
       invert(unpackResult(this.readDefend(depth + 1)).code),
     );
     this.remember(OP_ATTACK, depth, cuts, unpackResult(result).code !== ReadCode.Win, result);
@@ -305,11 +268,13 @@ export class OwlReader {
   private readDefend(depth: number): number {
     const v = this.look();
     const verdict = this.judge(v);
+    this.soft = false;
     if (verdict === DEAD && !this.readRoot(v, depth)) return packResult(ReadCode.Fail, 0);
     const hint = depth === 0 ? this.rootHint : 0;
     if (verdict === ALIVE && hint === 0 && !this.lostString(v!)) return packResult(ReadCode.Win, 0);
     if (depth >= this.params.maxDepth || this.tick()) {
       this.inconclusive = true;
+      this.soft = true;
       this.cuts++;
       return packResult(ReadCode.Win, 0);
     }
@@ -325,11 +290,12 @@ export class OwlReader {
     }
     // A self-atari that captures nothing gives the attacker a free capture, unless it took a ko.
     const cuts = this.cuts;
-    const result = bestOfMoves(b, owner, moves, moves.length, (m) =>
-      b.chainLiberties(m) > 1 || b.koPoint !== 0
-        ? invert(unpackResult(this.readAttack(depth + 1)).code)
-        : ReadCode.Fail,
-    );
+    const result = this.bestOf(owner, moves, true, (m) => {
+      if (b.chainLiberties(m) > 1 || b.koPoint !== 0)
+        return invert(unpackResult(this.readAttack(depth + 1)).code);
+      this.soft = false;
+      return ReadCode.Fail;
+    });
     this.remember(OP_DEFEND, depth, cuts, unpackResult(result).code !== ReadCode.Fail, result);
     return result;
   }
@@ -352,6 +318,48 @@ export class OwlReader {
     if (v < 0) return v;
     const left = Math.floor(v / CACHE_DEPTH);
     if (left !== 0 && this.params.maxDepth - depth + 1 > left) return -1;
+    this.soft = left !== 0;
     return v % CACHE_DEPTH;
+  }
+
+  /**
+   * One node (as reading/node's bestOfMoves): plays each legal move of `moves` for `player`, asks
+   * `score(move)` for the mover's code after it (`this.soft` then tells whether that code rests on a
+   * cut line), keeps the best code, a ko capture winning at most KO_A, and stops at the first
+   * outright win. The owner's node (`ownerMoves`) rests on a cut when its chosen code does; the
+   * attacker's, when it does not kill outright and any reply it weighed rested on one. (Searching on
+   * past a win that rests on a cut for a firm one cost ld_owl 14, 21 and 22 their kills.) Sets
+   * `this.soft`; returns the packed result.
+   */
+  private bestOf(
+    player: Player,
+    moves: readonly number[],
+    ownerMoves: boolean,
+    score: (move: number) => number,
+  ): number {
+    const b = this.board;
+    let best = 0;
+    let bestMove = 0;
+    let bestSoft = false;
+    let anySoft = false;
+    for (const m of moves) {
+      if (!b.isLegal(m, player)) continue;
+      b.playAssumeLegal(m, player);
+      const koCapture = b.koPoint !== 0;
+      this.soft = false;
+      let code = score(m);
+      const soft = this.soft;
+      b.undo();
+      if (koCapture) code = downgrade(code, ReadCode.KoA);
+      anySoft ||= soft;
+      if (codeRank(code) > codeRank(best)) {
+        best = code;
+        bestMove = m;
+        bestSoft = soft;
+        if (code === ReadCode.Win) break;
+      }
+    }
+    this.soft = ownerMoves ? best !== 0 && bestSoft : best !== ReadCode.Win && anySoft;
+    return packResult(best, best === 0 ? 0 : bestMove);
   }
 }

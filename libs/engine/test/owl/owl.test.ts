@@ -92,3 +92,12 @@ describe('owl: a dragon the static view calls alive by its eyes is read at the r
     expect(regressionAnswer('owl.tst', 137)).toMatch(/^1 (E2|B1)$/);
   });
 });
+
+describe('owl: a failed attack is inconclusive only when its answer rests on a cut line', () => {
+  it('a static death the owl reads out to life, some lines cut at the depth, is alive (ld_owl 59, 176)', () => {
+    // Before, any line cut at the depth made the failed attack a guess: the static death stood and
+    // the open board's second reading turned it into 'critical PASS PASS' (owl_attack said '0').
+    expect(regressionAnswer('ld_owl.tst', 59)).toBe('alive');
+    expect(regressionAnswer('ld_owl.tst', 176)).toBe('alive');
+  });
+});

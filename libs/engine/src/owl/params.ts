@@ -1,0 +1,67 @@
+import { DEFAULT_OWL_VIEW_PARAMS, type OwlViewParams } from './eyespace';
+
+/** Limits of the owl search. */
+export interface OwlParams {
+  /** Nodes per question; over it the dragon counts as living (attack fails, defence works). */
+  readonly budget: number;
+  /** Plies. */
+  readonly maxDepth: number;
+  /** Candidate moves tried per node. */
+  readonly width: number;
+  /**
+   * Read moves at the root of a question whatever the static view says (GNU Go's owl tries its
+   * moves at the root whatever the eye count): a static death, and for a defence after an attack
+   * that works, a static life (the killing point tried first); deeper nodes keep the static view.
+   */
+  readonly readDeadRoot?: boolean;
+  /** The attacker also tries the points one beyond the dragon's outer liberties (containment). */
+  readonly contain?: boolean;
+  /**
+   * Room to run and a connection to a living friend make the dragon alive only with its owner to
+   * move: the attacker first gets a move to block or cut (GNU Go's owl counts an escape as a
+   * defence, after the attacker's move). Without it they settle the dragon at either side's node.
+   */
+  readonly blockFirst?: boolean;
+  /**
+   * A result saying the dragon lives that a depth cut somewhere below decided is only reused with no
+   * more depth left than it was read with (nearer the root the dragon may have the depth to die). A
+   * kill is exact either way: cut lines only ever favour the owner. With it, a question is
+   * `inconclusive` only when its answer rests on a cut line (see OwlReader.soft), not whenever some
+   * line of the search was cut.
+   */
+  readonly exactCache?: boolean;
+  /**
+   * Room under which a dragon with fewer than two possible eyes and no lunch in atari is dead (4),
+   * with the attacker to move (the owner has had its move to run) and with the owner to move.
+   */
+  readonly deadRoom?: number;
+  readonly deadRoomOwner?: number;
+  /**
+   * Plies from the root within which a dragon the static view calls alive is still read, with the
+   * attacker to move, when one of its strings has two liberties or fewer: its eyes may hang on that
+   * string although tactical reading alone cannot capture it. The attacker then plays only on the
+   * liberties of such strings. 0 or unset: never.
+   */
+  readonly weakAliveDepth?: number;
+  /**
+   * With the owner to move, a dragon the static view calls alive (two eyes, room or a friend) is
+   * read on when a string of two liberties or fewer holding at least half of it cannot be saved by
+   * tactical reading: room or a friend out of reach of a string in a net or a ladder saves nothing.
+   */
+  readonly tacticalLife?: boolean;
+  /**
+   * At the root of an attack, a dragon the static view calls alive by its eye count (not by a
+   * friend) with an eye space the enemy can enter from outside is read with the attacker's usual
+   * candidates outside its eye spaces; deeper nodes keep the static view, so a kill must lead to
+   * positions the static view does not call alive.
+   */
+  readonly readAliveRoot?: boolean;
+  readonly view: OwlViewParams;
+}
+
+export const DEFAULT_OWL_PARAMS: OwlParams = {
+  budget: 400,
+  maxDepth: 10,
+  width: 6,
+  view: DEFAULT_OWL_VIEW_PARAMS,
+};
