@@ -7,6 +7,7 @@ import { DEFAULT_OWL_PARAMS, OwlReader, type OwlParams } from '../owl/owl';
 import { ConnectionReader } from '../reading/connection';
 import type { ReadResult } from '../reading/result';
 import { clusterWeakGroups } from './clusters';
+import { readDeadRaces } from './dead-races';
 import { readFinishedDragons } from './finished-reading';
 import { LATE_READING_BOARD, lateOwl, readLateDragons } from './late-reading';
 import { libertyCount, settleRaces } from './races';
@@ -254,15 +255,31 @@ export class ReadingRefiner {
     // Late in the game the dragons still in doubt are read again, wider and deeper (late-reading.ts).
     if (!this.thorough && fullNeutral <= LATE_READING_BOARD * geo.points.length) {
       readLateDragons(groups, this.late, this.alive, sure);
+      // Dead dragons that win their capturing race (dead-races.ts), while the game goes on: in a
+      // game both players ended, a dragon they left in a lost race is dead (score.tst 14 and 17).
+      if (!this.gameOver) readDeadRaces(this.board, groups, sure, this.noteStatus);
     }
     // The territory path: two touching dragons of opposite colours are not both dead (on the tune
     // games' final positions both sides of such races were counted dead: mean error 5.7 -> 4.7).
     if (!this.thorough)
       settleRaces(this.board, groups, (winner) => {
         winner.safety = SAFETY.alive;
-        this.verdicts.set(winner.stones[0], { ...this.verdicts.get(winner.stones[0])!, status: 'alive' });
+        this.noteStatus(winner);
       });
   }
+
+  /** Records a group's new status (set by a later rule) in its verdict. */
+  private readonly noteStatus = (g: Parameters<GroupRefiner>[0][number]): void => {
+    const v = this.verdicts.get(g.stones[0]);
+    this.verdicts.set(g.stones[0], {
+      attack: 0,
+      defense: 0,
+      attackResult: null,
+      defenseResult: null,
+      ...v,
+      status: g.status,
+    });
+  };
 
   /**
    * Gives a weak dragon the status its odds of living say (dragons/survival-odds.ts) from the owl's
