@@ -70,7 +70,8 @@ function raceString(
  * least as many. An eye against none: the shared liberties count for the eye. Both with eyes: decided
  * only when one side's count exceeds the other's by the shared liberties. Unknown when the position is not quiet
  * or a race string has a liberty the other side cannot simply fill (a suicide or a self-atari there: an
- * approach move or a capture comes first, which the reading finds).
+ * approach move or a capture comes first, which the reading finds), or the losing race string can join
+ * another string of its colour that brings it liberties.
  */
 export function countRace(
   board: Board,
@@ -137,6 +138,12 @@ export function countRace(
   for (const l of libsB) if (!isShared(board, a, l) && !isEyePoint(otherView, l)) ob.outside++;
   const x = ma.outside + ma.eye;
   const verdict = decide(ma, ob, x, ob.outside + ob.eye, shared);
+  // The losing race string may join another string of its colour at a liberty and gain that
+  // string's liberties (semeai 135: Black's R10 joins two strings into a seki): read it.
+  if (verdict === RaceCount.OtherWins && libsA.some((l) => joinGains(board, a, l, mover.owner, buf)))
+    return RaceCount.Unknown;
+  if (verdict === RaceCount.MoverWins && [...libsB].some((l) => joinGains(board, b, l, other.owner, buf)))
+    return RaceCount.Unknown;
   return verdict;
 }
 
@@ -179,5 +186,21 @@ function isShared(board: Board, s: number, l: number): boolean {
   const adj = board.geo.adjacent;
   const h = board.chainHead(s);
   for (let k = 0; k < 4; k++) if (board.colors[l + adj[k]] !== EMPTY && board.chainHead(l + adj[k]) === h) return true;
+  return false;
+}
+
+/**
+ * True when the empty point l joins the string at s to another string of `owner` that has a
+ * liberty besides l that s lacks.
+ */
+function joinGains(board: Board, s: number, l: number, owner: number, buf: Int32Array): boolean {
+  const adj = board.geo.adjacent;
+  const h = board.chainHead(s);
+  for (let k = 0; k < 4; k++) {
+    const q = l + adj[k];
+    if (board.colors[q] !== owner || board.chainHead(q) === h) continue;
+    const n = board.chainLibertyPoints(q, buf);
+    for (let i = 0; i < n; i++) if (buf[i] !== l && !isShared(board, s, buf[i])) return true;
+  }
   return false;
 }

@@ -95,6 +95,12 @@ describe('semeai reader', () => {
     expect(answer(60)).toBe('0 0 PASS');
   });
 
+  it('a race string that can join a friend with more liberties is read, not counted (semeai 135)', () => {
+    // After White's R11 the count had Black's Q12 string (P10, R10) lose to White's three; Black's
+    // R10 joins S10 and the race is a seki.
+    expect(answer(135)).toBe('1 0 R11');
+  });
+
   it('a liberty the other side can only fill by a self-atari is read, not counted (semeai 41)', () => {
     // 150 (0 0) passed too until the ko and short-string changes of 2026-11-28; it runs out of
     // nodes (1 0 PASS). 141: see the root's pass below.
