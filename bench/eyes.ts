@@ -4,14 +4,20 @@
  * 1 to 14 points (GNU Go reads at most 17 vertices, its 3 special ones included), and ours alone on
  * 15 to 17 points (random ones and a fixed set of hard ones). Prints per size the median and worst
  * time of each, our reader nodes and nodes/s, and how many answers (value and marked diagram) agree
- * exactly; then, on the shapes GNU Go answered, our median and the CPU time of both summed per size
- * (GNU Go's from /proc in 10 ms ticks, so only sums over many shapes mean much).
+ * exactly; then, on the shapes GNU Go answered, our median and the CPU time of both summed per size,
+ * and their ratio; last, one line of those ratios per set and size (`ratios ...`, for comparing runs).
  *
  * Run: `npm run bench:eyes` (= `npx tsx bench/eyes.ts [--per-size 20] [--large 2] [--seed N]
- * [--warmup 100] [--no-gnugo] [--no-fixture] [--no-hard]`; `--no-hard` skips the hard 15-17-vertex edge and corner
- * shapes, which take about 40 s). Times: ours is CPU time of this process (the machine may be
- * shared), GNU Go's per-shape times are GTP round trips (wall clock) less the round trip of an empty
- * command; its CPU time (from /proc) is summed per section for a like-for-like total.
+ * [--warmup 100] [--repeat 1] [--no-gnugo] [--no-fixture] [--no-hard]`; `--no-hard` skips the hard
+ * 15-17-vertex edge and corner shapes, which take about 40 s). `--repeat N` reads every shape N times
+ * on both sides, one after the other (ours N times, then GNU Go asked the same analyze_eyegraph N
+ * times in its process; GNU Go allocates and clears its result table at every call, so it keeps
+ * nothing from one to the next, nor do we), so short totals stand further above the timers' noise;
+ * times are then per reading (each side's N readings / N). Times: ours is CPU time of this process
+ * (`process.cpuUsage`, microseconds; its GC and compiler threads included); GNU Go's CPU time is its
+ * process's run time from /proc/PID/schedstat (nanoseconds; the 10 ms ticks of /proc/PID/stat only
+ * where schedstat is missing), taken around each shape's commands, so its start-up is not counted.
+ * GNU Go's per-shape wall times are GTP round trips less the round trip of an empty command.
  */
 import {
   analyzeEyeGraph,
@@ -24,6 +30,7 @@ import { GnuGoGtp, gnugoAvailable } from '../libs/engine/test/eyes/support/gnugo
 import { randomEyeGraph, seededRandom } from '../libs/engine/test/eyes/support/random-graphs';
 import fixture from '../libs/engine/test/eyes/fixtures/gnugo-eyegraphs.json';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { integerOption } from './support/args';
 
 const args = process.argv.slice(2);
@@ -32,6 +39,8 @@ const large = integerOption('bench:eyes', '--large', 2, 0);
 const seed = integerOption('bench:eyes', '--seed', 2026, 0);
 /** Shapes read before measuring (their own seed), so the JIT's start-up is not billed to the first. */
 const warmup = integerOption('bench:eyes', '--warmup', 100, 0);
+/** Readings of each shape on each side (the same number for both). */
+const repeat = integerOption('bench:eyes', '--repeat', 1);
 const useGnugo = !args.includes('--no-gnugo') && gnugoAvailable();
 const useFixture = !args.includes('--no-fixture');
 /** GNU Go 3.8 asserts on more than 17 vertices (graph points + 3 of its own). */
@@ -53,7 +62,7 @@ interface Row {
   nodes: number;
   ours: string;
   gnugoMs?: number;
-  /** GNU Go's CPU time for this shape from /proc (10 ms ticks: meaningful only summed). */
+  /** GNU Go's CPU time for one reading of this shape (from /proc, its N readings / N). */
   gnugoCpuMs?: number;
   gnugo?: string;
   crashed?: boolean;
@@ -71,14 +80,23 @@ const cpuMs = (since: NodeJS.CpuUsage): number => {
   return (u.user + u.system) / 1000;
 };
 
-/** Our answer in GNU Go's GTP form, with CPU time and reader nodes. */
-function ours(graph: string): { answer: string; ms: number; nodes: number } {
+/** Our answer in GNU Go's GTP form, with CPU time per reading (of `times`) and reader nodes. */
+function ours(graph: string, times = 1): { answer: string; ms: number; nodes: number } {
   const t0 = process.cpuUsage();
   try {
-    const a = analyzeEyeGraph(graph);
-    return { answer: '= ' + formatEyeGraphAnswer(a), ms: cpuMs(t0), nodes: a.nodes };
+    let a = analyzeEyeGraph(graph);
+    for (let k = 1; k < times; k++) a = analyzeEyeGraph(graph);
+    return { answer: '= ' + formatEyeGraphAnswer(a), ms: cpuMs(t0) / times, nodes: a.nodes };
   } catch (e) {
-    const ms = cpuMs(t0);
+    // A shape that throws throws every time: read it the other times too, for the same cost.
+    for (let k = 1; k < times; k++) {
+      try {
+        analyzeEyeGraph(graph);
+      } catch {
+        // the same error
+      }
+    }
+    const ms = cpuMs(t0) / times;
     if (e instanceof EyeGraphUnrealizableError) return { answer: '? failed to analyze', ms, nodes: 0 };
     if (e instanceof EyeGraphBudgetError) return { answer: '? budget', ms, nodes: e.nodes };
     if (e instanceof EyeGraphError) return { answer: '? too large', ms, nodes: 0 };
@@ -88,8 +106,16 @@ function ours(graph: string): { answer: string; ms: number; nodes: number } {
 
 const pointsOf = (graph: string): number => graph.replace(/[^.!X$]/g, '').length;
 
-/** CPU time (user + system) of a process in ms, from /proc (10 ms ticks); NaN where unreadable. */
+/**
+ * CPU time of a single-threaded process in ms: its run time from /proc/PID/schedstat (nanoseconds),
+ * or user + system from /proc/PID/stat (10 ms ticks) where schedstat is missing; NaN where unreadable.
+ */
 function processCpuMs(pid: number | undefined): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    // no schedstat (kernel without CONFIG_SCHED_INFO): the stat file's ticks
+  }
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -106,7 +132,7 @@ class GnuGo {
   private startCpu = NaN;
   private lastCpu = NaN;
 
-  /** GNU Go's own CPU time (ms, 10 ms ticks) over all analyze_eyegraph commands so far. */
+  /** GNU Go's own CPU time (ms) over all analyze_eyegraph commands so far. */
   get cpuMs(): number {
     return this.finishedCpu + (Number.isNaN(this.lastCpu) ? 0 : this.lastCpu - this.startCpu);
   }
@@ -125,20 +151,31 @@ class GnuGo {
     return this.overheadMs;
   }
 
-  /** GNU Go's answer and time, or null when it aborted (it then restarts). */
-  async analyze(graph: string): Promise<{ answer: string; ms: number; cpuMs: number } | null> {
+  /**
+   * GNU Go's answer and time per reading, asked `times` times in a row, or null when it aborted (it
+   * then restarts). An answer that changes between the asks is an error.
+   */
+  async analyze(
+    graph: string,
+    times = 1,
+  ): Promise<{ answer: string; ms: number; cpuMs: number } | null> {
     const t0 = performance.now();
     if (Number.isNaN(this.startCpu)) this.startCpu = processCpuMs(this.gtp.pid);
     const cpu0 = processCpuMs(this.gtp.pid);
     try {
       const answer = await this.gtp.command(`analyze_eyegraph ${graph}`);
+      for (let k = 1; k < times; k++) {
+        const again = await this.gtp.command(`analyze_eyegraph ${graph}`);
+        if (again !== answer) throw new Error(`GNU Go answered ${graph} two ways`);
+      }
       this.lastCpu = processCpuMs(this.gtp.pid);
       return {
         answer,
-        ms: Math.max(0, performance.now() - t0 - this.overheadMs),
-        cpuMs: this.lastCpu - cpu0,
+        ms: Math.max(0, (performance.now() - t0) / times - this.overheadMs),
+        cpuMs: (this.lastCpu - cpu0) / times,
       };
-    } catch {
+    } catch (e) {
+      if (e instanceof Error && e.message.includes('two ways')) throw e;
       this.finishedCpu = this.cpuMs;
       this.startCpu = NaN;
       this.lastCpu = NaN;
@@ -155,16 +192,16 @@ class GnuGo {
 async function run(graphs: string[], gnugo: GnuGo | null): Promise<Row[]> {
   const rows: Row[] = [];
   for (const graph of graphs) {
-    const o = ours(graph);
-    const row: Row = { graph, points: pointsOf(graph), oursMs: o.ms, nodes: o.nodes, ours: o.answer };
-    if (gnugo && row.points <= GNUGO_MAX_POINTS) {
-      const g = await gnugo.analyze(graph);
-      if (g) {
-        row.gnugo = g.answer;
-        row.gnugoMs = g.ms;
-        row.gnugoCpuMs = g.cpuMs;
-      } else row.crashed = true;
-    }
+    const points = pointsOf(graph);
+    // GNU Go first: a shape it aborts on is not compared, so ours reads it once only.
+    const g = gnugo && points <= GNUGO_MAX_POINTS ? await gnugo.analyze(graph, repeat) : undefined;
+    const o = ours(graph, g === null ? 1 : repeat);
+    const row: Row = { graph, points, oursMs: o.ms, nodes: o.nodes, ours: o.answer };
+    if (g) {
+      row.gnugo = g.answer;
+      row.gnugoMs = g.ms;
+      row.gnugoCpuMs = g.cpuMs;
+    } else if (g === null) row.crashed = true;
     rows.push(row);
   }
   return rows;
@@ -177,7 +214,15 @@ function cpuRatio(rows: Row[]): string {
   return `${oursCpu.toFixed(0)} / ${gnugoCpu.toFixed(0)} ms${gnugoCpu > 0 ? ` = ${(oursCpu / gnugoCpu).toFixed(2)}x` : ''}`;
 }
 
-function report(title: string, rows: Row[], gnugoCpuMs = NaN): { agree: number; compared: number } {
+/** Per set and size, CPU ours / GNU Go on the shapes both answered (the closing `ratios` line). */
+const ratios: string[] = [];
+
+function report(
+  title: string,
+  rows: Row[],
+  gnugoCpuMs = NaN,
+  set = '',
+): { agree: number; compared: number } {
   console.log(`\n${title}`);
   console.log(
     '  points  shapes  unreal.  over budget   ours median / worst ms   nodes median   GNU Go median / worst ms   agree' +
@@ -194,6 +239,9 @@ function report(title: string, rows: Row[], gnugoCpuMs = NaN): { agree: number; 
     agree += same;
     compared += cmp.length;
     const g = cmp.map((r) => r.gnugoMs!);
+    const gnugoCpu = cmp.reduce((a, r) => a + (r.gnugoCpuMs ?? 0), 0);
+    if (set && gnugoCpu > 0)
+      ratios.push(`${set}${size}=${(cmp.reduce((a, r) => a + r.oursMs, 0) / gnugoCpu).toFixed(3)}`);
     console.log(
       `  ${String(size).padStart(6)}  ${String(rs.length).padStart(6)}  ${String(
         rs.filter((r) => r.ours === '? failed to analyze').length,
@@ -242,7 +290,11 @@ async function main(): Promise<void> {
   console.log(
     `eyes bench: seed ${seed}, ${perSize} random shapes per size 1..${GNUGO_MAX_POINTS}, ${large} per size 15..17; GNU Go ${
       gnugo ? `on (GTP round trip ${ms(await gnugo.calibrate())} ms subtracted)` : 'skipped'
-    }; warm-up ${warmup} other shapes of 4-10 points first (${ms(warmupMs)} ms CPU, not counted)`,
+    }; warm-up ${warmup} other shapes of 4-10 points first (${ms(warmupMs)} ms CPU, not counted); each shape read ${repeat} time${
+      repeat === 1 ? '' : 's'
+    } a side, times per reading; load ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
   );
   try {
     if (useFixture) {
@@ -252,7 +304,8 @@ async function main(): Promise<void> {
       report(
         `fixture (${graphs.length} shapes, GNU Go answers recorded and re-asked live)`,
         rows,
-        (gnugo?.cpuMs ?? NaN) - before,
+        ((gnugo?.cpuMs ?? NaN) - before) / repeat,
+        'f',
       );
     }
     const random = seededRandom(seed);
@@ -264,7 +317,12 @@ async function main(): Promise<void> {
     }
     const before = gnugo?.cpuMs ?? NaN;
     const rows = await run(graphs, gnugo);
-    report(`random shapes of 1..${GNUGO_MAX_POINTS} points`, rows, (gnugo?.cpuMs ?? NaN) - before);
+    report(
+      `random shapes of 1..${GNUGO_MAX_POINTS} points`,
+      rows,
+      ((gnugo?.cpuMs ?? NaN) - before) / repeat,
+      'r',
+    );
     const big: string[] = [];
     for (let size = 15; size <= 17; size++) {
       const rates = { margin: 1 / size, stone: 0.1, marginStone: 0 };
@@ -285,6 +343,9 @@ async function main(): Promise<void> {
   } finally {
     await gnugo?.close();
   }
+  // f8 = fixture shapes of 8 points, r12 = random shapes of 12 points: CPU ours / GNU Go.
+  if (ratios.length > 0) console.log(`\nratios ${ratios.join(' ')}`);
+  console.log(`load at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 }
 
 main().catch((e: unknown) => {
