@@ -57,6 +57,13 @@ const SETTLED_BOARD = 0.1;
  */
 const COLLAPSED_SHARE = 0.4;
 
+/**
+ * No board is nearly finished (the owl's kills standing without odds) while more than this share of
+ * one colour's stones is statically dead: a colour wiped out is the static view collapsing (GNU Go's
+ * score2.tst 46, a finished game with half of Black's stones dead, stays counted as it was).
+ */
+const WIPED_OUT = 0.7;
+
 /** A board with more than this share of empty points nobody's in the field is not finished. */
 const UNFINISHED_BOARD = 0.05;
 
@@ -175,7 +182,10 @@ export class ReadingRefiner {
     const shares: BoardShares = {
       neutral: neutral / geo.points.length,
       fullNeutral: fullNeutral / geo.points.length,
-      unfinished,
+      // A board looks finished once the dead are off; not when the static view killed nearly every
+      // stone of a colour (pro9-005 at move 33: all 15 white stones, B+74.5 for B+0.5).
+      unfinished:
+        unfinished || dead[BLACK] > WIPED_OUT * stones[BLACK] || dead[WHITE] > WIPED_OUT * stones[WHITE],
     };
     for (const p of geo.points) this.alive[p] = 0;
     // Two sure eyes by the static count settle a group, except for GTP's thorough reading, where
