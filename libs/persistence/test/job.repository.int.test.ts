@@ -85,6 +85,37 @@ describe('JobRepository against real PostgreSQL', () => {
     expect(stored).toBe(11);
   });
 
+  it('inserts a job once when two processes submit it at the same time (the locks come before the insert sees)', async () => {
+    // Two pools, as two api replicas, both connected: the same 40 jobs sent by both at once (one
+    // statement each), five times. The later insert of a job waits for the earlier one's lock and
+    // must then see its row: jobs is partitioned by day, so no unique index stops a second row.
+    const t = await tenants.create('two-processes');
+    const other = new PrismaService({ databaseUrl: services().databaseUrl });
+    try {
+      const replicas = [jobs, new JobRepository(other)];
+      await Promise.all([prisma, other].map((p) => p.client.job.count({ where: { tenantId: t.id } })));
+      const job = (i: number) => ({
+        id: `position-two-${i}`,
+        tenantId: t.id,
+        kind: 'position' as const,
+        input: { moves: [['B', `A${i}`]] },
+        inputHash: `two-${i}`,
+      });
+      let created = 0;
+      for (let round = 0; round < 5; round++) {
+        const ids = Array.from({ length: 40 }, (_, i) => round * 40 + i);
+        const answers = await Promise.all(replicas.flatMap((r) => ids.map((i) => r.createIfAbsent(job(i)))));
+        created += answers.filter((a) => a.created).length;
+      }
+      const rows = await prisma.client.job.findMany({ where: { tenantId: t.id }, select: { id: true } });
+      expect(rows).toHaveLength(200);
+      expect(new Set(rows.map((r) => r.id)).size).toBe(200);
+      expect(created).toBe(200);
+    } finally {
+      await other.onModuleDestroy();
+    }
+  });
+
   it('stores one result even when a job completes twice', async () => {
     const t = await tenants.create('c');
     await jobs.createIfAbsent({
