@@ -8,12 +8,12 @@
  * and their ratio; last, one line of those ratios per set and size (`ratios ...`, for comparing runs).
  *
  * Run: `npm run bench:eyes` (= `npx tsx bench/eyes.ts [--per-size 20] [--large 2] [--seed N]
- * [--warmup 100] [--repeat 1] [--no-gnugo] [--no-fixture] [--no-hard]`; `--no-hard` skips the hard
- * 15-17-vertex edge and corner shapes, which take about 40 s). `--repeat N` reads every shape N times
- * on both sides, one after the other (ours N times, then GNU Go asked the same analyze_eyegraph N
- * times in its process; GNU Go allocates and clears its result table at every call, so it keeps
- * nothing from one to the next, nor do we), so short totals stand further above the timers' noise;
- * times are then per reading (each side's N readings / N). Times: ours is CPU time of this process
+ * [--warmup 300] [--repeat 1] [--sizes N-M] [--no-gnugo] [--no-fixture] [--no-hard]`; `--no-hard` skips
+ * the hard 15-17-vertex edge and corner shapes, which take about 40 s). `--repeat N` reads every shape
+ * N times on both sides, alternating (GNU Go asked the same analyze_eyegraph N times in its process,
+ * ours N times; GNU Go allocates and clears its result table at every call, so it keeps nothing from
+ * one to the next, nor do we), so short totals stand further above the machine's noise; times are
+ * then per reading (each side's N readings / N). `--sizes` reads only shapes of those sizes. Times: ours is CPU time of this process
  * (`process.cpuUsage`, microseconds; its GC and compiler threads included); GNU Go's CPU time is its
  * process's run time from /proc/PID/schedstat (nanoseconds; the 10 ms ticks of /proc/PID/stat only
  * where schedstat is missing), taken around each shape's commands, so its start-up is not counted.
@@ -38,9 +38,20 @@ const perSize = integerOption('bench:eyes', '--per-size', 20, 0);
 const large = integerOption('bench:eyes', '--large', 2, 0);
 const seed = integerOption('bench:eyes', '--seed', 2026, 0);
 /** Shapes read before measuring (their own seed), so the JIT's start-up is not billed to the first. */
-const warmup = integerOption('bench:eyes', '--warmup', 100, 0);
+const warmup = integerOption('bench:eyes', '--warmup', 300, 0);
 /** Readings of each shape on each side (the same number for both). */
 const repeat = integerOption('bench:eyes', '--repeat', 1);
+/** `--sizes 8-10` (or `--sizes 9`): read only shapes of these sizes (the same shapes are drawn). */
+const sizes = ((): [number, number] => {
+  const i = args.indexOf('--sizes');
+  if (i < 0) return [0, Infinity];
+  const m = /^(\d+)(?:-(\d+))?$/.exec(args[i + 1] ?? '');
+  if (!m) {
+    process.stderr.write('bench:eyes: --sizes must be N or N-M\n');
+    process.exit(2);
+  }
+  return [Number(m[1]), Number(m[2] ?? m[1])];
+})();
 const useGnugo = !args.includes('--no-gnugo') && gnugoAvailable();
 const useFixture = !args.includes('--no-fixture');
 /** GNU Go 3.8 asserts on more than 17 vertices (graph points + 3 of its own). */
@@ -80,23 +91,14 @@ const cpuMs = (since: NodeJS.CpuUsage): number => {
   return (u.user + u.system) / 1000;
 };
 
-/** Our answer in GNU Go's GTP form, with CPU time per reading (of `times`) and reader nodes. */
-function ours(graph: string, times = 1): { answer: string; ms: number; nodes: number } {
+/** Our answer in GNU Go's GTP form, with CPU time and reader nodes. */
+function ours(graph: string): { answer: string; ms: number; nodes: number } {
   const t0 = process.cpuUsage();
   try {
-    let a = analyzeEyeGraph(graph);
-    for (let k = 1; k < times; k++) a = analyzeEyeGraph(graph);
-    return { answer: '= ' + formatEyeGraphAnswer(a), ms: cpuMs(t0) / times, nodes: a.nodes };
+    const a = analyzeEyeGraph(graph);
+    return { answer: '= ' + formatEyeGraphAnswer(a), ms: cpuMs(t0), nodes: a.nodes };
   } catch (e) {
-    // A shape that throws throws every time: read it the other times too, for the same cost.
-    for (let k = 1; k < times; k++) {
-      try {
-        analyzeEyeGraph(graph);
-      } catch {
-        // the same error
-      }
-    }
-    const ms = cpuMs(t0) / times;
+    const ms = cpuMs(t0);
     if (e instanceof EyeGraphUnrealizableError) return { answer: '? failed to analyze', ms, nodes: 0 };
     if (e instanceof EyeGraphBudgetError) return { answer: '? budget', ms, nodes: e.nodes };
     if (e instanceof EyeGraphError) return { answer: '? too large', ms, nodes: 0 };
@@ -151,31 +153,20 @@ class GnuGo {
     return this.overheadMs;
   }
 
-  /**
-   * GNU Go's answer and time per reading, asked `times` times in a row, or null when it aborted (it
-   * then restarts). An answer that changes between the asks is an error.
-   */
-  async analyze(
-    graph: string,
-    times = 1,
-  ): Promise<{ answer: string; ms: number; cpuMs: number } | null> {
+  /** GNU Go's answer and time, or null when it aborted (it then restarts). */
+  async analyze(graph: string): Promise<{ answer: string; ms: number; cpuMs: number } | null> {
     const t0 = performance.now();
     if (Number.isNaN(this.startCpu)) this.startCpu = processCpuMs(this.gtp.pid);
     const cpu0 = processCpuMs(this.gtp.pid);
     try {
       const answer = await this.gtp.command(`analyze_eyegraph ${graph}`);
-      for (let k = 1; k < times; k++) {
-        const again = await this.gtp.command(`analyze_eyegraph ${graph}`);
-        if (again !== answer) throw new Error(`GNU Go answered ${graph} two ways`);
-      }
       this.lastCpu = processCpuMs(this.gtp.pid);
       return {
         answer,
-        ms: Math.max(0, (performance.now() - t0) / times - this.overheadMs),
-        cpuMs: (this.lastCpu - cpu0) / times,
+        ms: Math.max(0, performance.now() - t0 - this.overheadMs),
+        cpuMs: this.lastCpu - cpu0,
       };
-    } catch (e) {
-      if (e instanceof Error && e.message.includes('two ways')) throw e;
+    } catch {
       this.finishedCpu = this.cpuMs;
       this.startCpu = NaN;
       this.lastCpu = NaN;
@@ -193,15 +184,34 @@ async function run(graphs: string[], gnugo: GnuGo | null): Promise<Row[]> {
   const rows: Row[] = [];
   for (const graph of graphs) {
     const points = pointsOf(graph);
-    // GNU Go first: a shape it aborts on is not compared, so ours reads it once only.
-    const g = gnugo && points <= GNUGO_MAX_POINTS ? await gnugo.analyze(graph, repeat) : undefined;
-    const o = ours(graph, g === null ? 1 : repeat);
+    if (points < sizes[0] || points > sizes[1]) continue;
+    const compare = gnugo !== null && points <= GNUGO_MAX_POINTS;
+    // GNU Go first: a shape it aborts on is not compared, so ours reads it once only. The N
+    // readings alternate (GNU Go, ours, GNU Go, ...), so a burst of the machine's load falls on both.
+    const g = compare ? await gnugo.analyze(graph) : undefined;
+    let o = ours(graph);
     const row: Row = { graph, points, oursMs: o.ms, nodes: o.nodes, ours: o.answer };
     if (g) {
+      let gnugoMs = g.ms;
+      let gnugoCpuMs = g.cpuMs;
+      for (let k = 1; k < repeat; k++) {
+        const again = await gnugo!.analyze(graph);
+        if (again?.answer !== g.answer) throw new Error(`GNU Go answered ${graph} two ways`);
+        gnugoMs += again.ms;
+        gnugoCpuMs += again.cpuMs;
+        o = ours(graph);
+        if (o.answer !== row.ours) throw new Error(`ours answered ${graph} two ways`);
+        row.oursMs += o.ms;
+      }
+      row.oursMs /= repeat;
       row.gnugo = g.answer;
-      row.gnugoMs = g.ms;
-      row.gnugoCpuMs = g.cpuMs;
+      row.gnugoMs = gnugoMs / repeat;
+      row.gnugoCpuMs = gnugoCpuMs / repeat;
     } else if (g === null) row.crashed = true;
+    else if (!compare) {
+      for (let k = 1; k < repeat; k++) row.oursMs += ours(graph).ms;
+      row.oursMs /= repeat;
+    }
     rows.push(row);
   }
   return rows;
@@ -279,18 +289,36 @@ function report(
   return { agree, compared };
 }
 
+/** Fewer marginal points on bigger shapes, or most of them could not be realised. */
+const randomRates = (size: number) => ({
+  margin: Math.min(0.15, 1 / size),
+  stone: 0.1,
+  marginStone: Math.min(0.03, 0.2 / size),
+});
+
 async function main(): Promise<void> {
   const gnugo = useGnugo ? new GnuGo() : null;
   // Warm-up: a long-lived process (the api's workers) reads with compiled code; GNU Go's start-up
-  // is left out too (its CPU is counted from its first analyze_eyegraph).
+  // is left out too (its CPU is counted from its first analyze_eyegraph). Shapes of every size drawn
+  // as the measured ones are (another seed; at most 20,000 nodes each): a reading that first takes
+  // a path the warm-up never took (stray White stones, big exact keys, a captured static chain)
+  // deoptimises the reader's hot functions, and the next few readings run several times slower
+  // while V8 compiles them again: a cost a long-lived process pays once, not on every shape.
   const warm = seededRandom(seed + 1);
   const w0 = process.cpuUsage();
-  for (let k = 0; k < warmup; k++) ours(randomEyeGraph(warm, 4 + (k % 7)));
+  for (let k = 0; k < warmup; k++) {
+    const size = 1 + (k % 12);
+    try {
+      analyzeEyeGraph(randomEyeGraph(warm, size, randomRates(size)), { budget: 20_000 });
+    } catch {
+      // unrealisable or over the warm-up's budget
+    }
+  }
   const warmupMs = cpuMs(w0);
   console.log(
     `eyes bench: seed ${seed}, ${perSize} random shapes per size 1..${GNUGO_MAX_POINTS}, ${large} per size 15..17; GNU Go ${
       gnugo ? `on (GTP round trip ${ms(await gnugo.calibrate())} ms subtracted)` : 'skipped'
-    }; warm-up ${warmup} other shapes of 4-10 points first (${ms(warmupMs)} ms CPU, not counted); each shape read ${repeat} time${
+    }; warm-up ${warmup} other shapes of 1-12 points first (${ms(warmupMs)} ms CPU, not counted); each shape read ${repeat} time${
       repeat === 1 ? '' : 's'
     } a side, times per reading; load ${loadavg()
       .map((x) => x.toFixed(1))
@@ -311,9 +339,7 @@ async function main(): Promise<void> {
     const random = seededRandom(seed);
     const graphs: string[] = [];
     for (let size = 1; size <= GNUGO_MAX_POINTS; size++) {
-      // Fewer marginal points on bigger shapes, or most of them could not be realised.
-      const rates = { margin: Math.min(0.15, 1 / size), stone: 0.1, marginStone: Math.min(0.03, 0.2 / size) };
-      for (let k = 0; k < perSize; k++) graphs.push(randomEyeGraph(random, size, rates));
+      for (let k = 0; k < perSize; k++) graphs.push(randomEyeGraph(random, size, randomRates(size)));
     }
     const before = gnugo?.cpuMs ?? NaN;
     const rows = await run(graphs, gnugo);
