@@ -360,7 +360,11 @@ export class SemeaiReader {
       if (ko !== 0) code = downgrade(code, ko);
       done = consider(code, m);
     }
-    if (!done && !passFirst) tryPass();
+    // Right after the root's pass, the other side passes back only when every move of its own
+    // loses: with a ko to fight it fights it (GNU Go's 2 2 PASS, semeai 144), where passing back
+    // would have scored the race as both living.
+    const koToFight = depth === 1 && passes === 1 && best !== ReadCode.Fail;
+    if (!done && !passFirst && !koToFight) tryPass();
     if (root) this.provisional = provisional;
     const result = packResult(best, bestMove);
     const settled = best === ReadCode.Win || best === ReadCode.Fail;

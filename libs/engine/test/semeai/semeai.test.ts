@@ -141,6 +141,11 @@ describe('semeai reader: the first moves and lines cut by the budget', () => {
     expect(answer(102)).toMatch(/^1 1 (D6|C7)$/);
   });
 
+  it("after the root's pass the other side fights a ko it has instead of passing back (semeai 144)", () => {
+    // Before: 2 3 C1, Black's pass back after White's pass scoring the race as both living.
+    expect(answer(144)).toBe('2 2 PASS');
+  });
+
   it("the root's pass gets the least share of the budget, not half (semeai 141)", () => {
     // Before: 1 2 F3, Black's pass line (6,578 nodes) leaving the table results that made F3 a
     // clean defence; the ko at C1/D1 makes it 2.
