@@ -122,10 +122,14 @@ function lockBucket(key: string): number {
   return h % INSERT_LOCK_BUCKETS;
 }
 
+/** The keys' lock buckets, each once, in bucket order (the order every caller takes them in). */
+function lockBuckets(keys: string[]): number[] {
+  return [...new Set(keys.map(lockBucket))].sort((a, b) => a - b);
+}
+
 /** The statement taking the buckets' advisory locks, in bucket order. */
 function lockStatement(keys: string[]): string {
-  const buckets = [...new Set(keys.map(lockBucket))].sort((a, b) => a - b);
-  return `SELECT pg_advisory_xact_lock(${INSERT_LOCK_NAMESPACE}, b) FROM unnest(ARRAY[${buckets.join(',')}]::int[]) AS b`;
+  return `SELECT pg_advisory_xact_lock(${INSERT_LOCK_NAMESPACE}, b) FROM unnest(ARRAY[${lockBuckets(keys).join(',')}]::int[]) AS b`;
 }
 
 /** Jobs and their results. Every read takes the tenant so one tenant never sees another's job. */
@@ -176,11 +180,16 @@ export class JobRepository {
   /**
    * Inserts the jobs whose id, and whose tenant's Idempotency-Key, no row has yet (the first of
    * duplicates within the list); returns the inserted rows, in no particular order. One round
-   * trip, one transaction (PrismaService.script): the advisory locks of the ids' and keys'
-   * buckets (INSERT_LOCK_NAMESPACE), then one INSERT of one JSON literal, sent on the pool without
-   * Prisma: its query compiler spent seconds of the event loop on a batch of 500 turns (measured:
-   * 3.4 s of a 6 s analyzeTurns request of 2000 moves). A transaction of BEGIN, lock, insert and
-   * COMMIT as four round trips cost 2.5-3x the bare insert per job (A/B, 2026-11-25).
+   * trip, one transaction: `moyo_insert_jobs` (migration 20261129040000) takes the advisory locks
+   * of the ids' and keys' buckets (INSERT_LOCK_NAMESPACE), then inserts from one JSON parameter,
+   * a prepared statement on the pool without Prisma: its query compiler spent seconds of the
+   * event loop on a batch of 500 turns (measured: 3.4 s of a 6 s analyzeTurns request of 2000
+   * moves), and the function's plans are made once per connection (the locks and the INSERT sent
+   * as one simple query were planned again for every insert, the more so the more partitions:
+   * PostgreSQL CPU of a single-job insert with 31 partitions 1.31-1.60 -> 0.23-0.29 ms, with one
+   * 0.46-0.60 -> 0.10-0.13 ms). A
+   * transaction of BEGIN, lock, insert and COMMIT as four round trips cost 2.5-3x the bare insert
+   * per job (A/B, 2026-11-25).
    */
   private async insertIfAbsent(jobs: NewJob[]): Promise<Job[]> {
     const rows = JSON.stringify(jobs.map((job) => ({ ...job, options: job.options ?? {} })));
@@ -191,21 +200,13 @@ export class JobRepository {
     // holds up to 250,000 moves) would cost the event loop what the insert saved.
     const given = new Map(jobs.map((job) => [job.id, job]));
     // DISTINCT ON: one of the list's duplicates (the same deterministic id, the same job). The NOT
-    // EXISTS see every row committed before the locks were taken (READ COMMITTED: the INSERT's
-    // snapshot is taken after the lock statement).
-    const [, inserted] = (await this.prisma.script([
-      lockStatement(lockKeys),
-      `INSERT INTO jobs (id, tenant_id, kind, input, options, input_hash, batch_id, webhook_url, idempotency_key)
-       SELECT DISTINCT ON (j.id) j.id, j."tenantId"::uuid, j.kind::"JobKind", j.input, j.options, j."inputHash",
-              j."batchId"::uuid, j."webhookUrl", j."idempotencyKey"
-         FROM jsonb_to_recordset(${PrismaService.literal(rows)}::jsonb) AS j(id text, "tenantId" text, kind text,
-              input jsonb, options jsonb, "inputHash" text, "batchId" text, "webhookUrl" text, "idempotencyKey" text)
-        WHERE NOT EXISTS (SELECT 1 FROM jobs x WHERE x.id = j.id)
-          AND (j."idempotencyKey" IS NULL OR j."tenantId" IS NULL OR NOT EXISTS (
-                SELECT 1 FROM jobs x WHERE x.tenant_id = j."tenantId"::uuid AND x.idempotency_key = j."idempotencyKey"))
-        ORDER BY j.id
-       RETURNING ${JOB_COLUMNS_BUT_INPUT.text}`,
-    ])) as [unknown, Omit<JobRow, 'input' | 'options'>[]];
+    // EXISTS see every row committed before the locks were taken (the function's INSERT is a
+    // statement of its own, with a snapshot taken after the locks).
+    const inserted = await this.prisma.query<Omit<JobRow, 'input' | 'options'>>(
+      Prisma.sql`SELECT ${JOB_COLUMNS_BUT_INPUT}
+                   FROM moyo_insert_jobs(${rows}::jsonb, ${INSERT_LOCK_NAMESPACE}::int, ${lockBuckets(lockKeys)}::int[])`,
+      'moyo_insert_jobs',
+    );
     return inserted.map((row) => {
       const job = given.get(row.id) as NewJob;
       return jobOfRow({
