@@ -158,7 +158,9 @@ export function sacrificesLast(board: Board, player: Player, moves: readonly num
  * fill yet (a self-atari outside a bigger enemy eye space): the empty point beside the liberty, or a
  * liberty of its short string beside it, last; with `lifelineLibs` above 0, the liberties of its
  * short strings beside an enemy goal string with at most that many (see addLifelines), after the
- * fills. Points the side keeps empty are not filled.
+ * fills; with `throwInLibs` above 0, throw-ins: a self-atari of one or two stones on a liberty of
+ * an enemy goal string with at most that many liberties (it must spend a move to take them).
+ * Points the side keeps empty are not filled.
  */
 export function raceMoves(
   board: Board,
@@ -169,6 +171,7 @@ export function raceMoves(
   width: number,
   approach = true,
   lifelineLibs = 0,
+  throwInLibs = 0,
 ): number[] {
   const c = new Ranked();
   const adj = board.geo.adjacent;
@@ -231,9 +234,11 @@ export function raceMoves(
       const f = board.analyzeMove(l, player);
       if (f & MoveFlag.Illegal && !(f & MoveFlag.Ko)) continue;
       if (f & MoveFlag.SelfAtari && !(f & MoveFlag.Capturing)) {
-        // Approached too where the fill is tried (inside an enemy eye space of two or more points).
+        // Approached too where the fill is tried (inside an enemy eye space of two or more points,
+        // or a throw-in: see throwInLibs).
         approaches.push(l);
-        if (eyeSpaceEmpties(board, enemy.view, l) < 2) continue;
+        const throwIn = board.chainLiberties(s) <= throwInLibs && smallString(board, l, player, scratch);
+        if (eyeSpaceEmpties(board, enemy.view, l) < 2 && !throwIn) continue;
       }
       // Where the string would gain most by extending comes first (blocks its way out); a shared
       // liberty that gives our string new ones both takes and adds, before the outside ones.
@@ -309,4 +314,20 @@ export function raceMoves(
     out.push(p);
   }
   return out;
+}
+
+/** True when a stone of `player` at the empty point l would make a string of at most two stones. */
+function smallString(board: Board, l: number, player: Player, scratch: RaceScratch): boolean {
+  const adj = board.geo.adjacent;
+  let n = 1;
+  const seen: number[] = [];
+  for (let k = 0; k < 4; k++) {
+    const q = l + adj[k];
+    if (board.colors[q] !== player) continue;
+    const h = board.chainHead(q);
+    if (seen.includes(h)) continue;
+    seen.push(h);
+    n += board.chainStones(q, scratch.stones);
+  }
+  return n <= 2;
 }

@@ -44,6 +44,13 @@ export interface SemeaiParams {
    * with at most this many liberties have their liberties defended (see raceMoves); 0: never.
    */
   readonly lifelineLibs: number;
+  /**
+   * Plies up to which throw-ins are read (see raceMoves): a sacrifice of one or two stones on a
+   * liberty of an enemy goal string with at most `throwInLibs` liberties. Deeper they widen lines
+   * that are not needed (semeai 148 ran out of nodes with them at every ply).
+   */
+  readonly throwInDepth: number;
+  readonly throwInLibs: number;
 }
 
 export const DEFAULT_SEMEAI_PARAMS: SemeaiParams = {
@@ -56,6 +63,8 @@ export const DEFAULT_SEMEAI_PARAMS: SemeaiParams = {
   keepInside: false,
   approachDepth: 1,
   lifelineLibs: 3,
+  throwInDepth: 4,
+  throwInLibs: 2,
 };
 
 /** GNU Go's analyze_semeai answer: codes for A's survival and B's capture (0-3), and the move. */
@@ -301,7 +310,18 @@ export class SemeaiReader {
     const own = toMove === p ? sideA : sideB;
     const enemy = toMove === p ? sideB : sideA;
     const approach = depth < this.params.approachDepth + (passes === depth ? 1 : 0);
-    const found = raceMoves(board, toMove, own, enemy, this.scratch, this.params.width, approach, this.params.lifelineLibs);
+    const throwInLibs = depth < this.params.throwInDepth ? this.params.throwInLibs : 0;
+    const found = raceMoves(
+      board,
+      toMove,
+      own,
+      enemy,
+      this.scratch,
+      this.params.width,
+      approach,
+      this.params.lifelineLibs,
+      throwInLibs,
+    );
     const moves = root ? sacrificesLast(board, toMove, found) : found;
     if (root && this.sureMove !== 0) {
       const i = moves.indexOf(this.sureMove);

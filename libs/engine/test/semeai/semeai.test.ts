@@ -153,6 +153,14 @@ describe('semeai reader: the first moves and lines cut by the budget', () => {
   });
 });
 
+describe('semeai reader: throw-ins', () => {
+  it('a throw-in on a liberty of a short enemy string is read in the first plies (semeai 62)', () => {
+    // After White's A17 and Black's A16, White's C19 (B19 and C19 in atari) takes D19's liberty:
+    // without it Black's A16 read as a win and A17 as a failed kill (3 0 PASS).
+    expect(answer(62)).toBe('1 1 A17');
+  });
+});
+
 describe('semeai reader: wins on lines cut by the budget', () => {
   it('a root move read out to a win is preferred to one that wins on a cut line (semeai 27, 34)', () => {
     // 27: S5 came first and won only where the budget cut its line (1 1 S5); S9 is read out.
