@@ -125,3 +125,13 @@ export function goalStrings(board: Board, goal: RaceGoal, out: number[]): number
   }
   return out.length;
 }
+
+/** True when the empty point p is a liberty of one of the goal's strings. */
+export function libertyOfGoal(board: Board, goal: RaceGoal, p: number): boolean {
+  const adj = board.geo.adjacent;
+  for (let k = 0; k < 4; k++) {
+    const q = p + adj[k];
+    if (board.colors[q] === goal.owner && goal.stones.includes(q)) return true;
+  }
+  return false;
+}

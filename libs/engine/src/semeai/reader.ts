@@ -4,7 +4,7 @@ import { DEFAULT_OWL_VIEW_PARAMS, OwlScratch, type DragonView, type OwlViewParam
 import { codeRank, downgrade, invert, packResult, ReadCode, unpackResult } from '../reading/result';
 import { TranspositionTable } from '../reading/transposition';
 import { countRace, RaceCount } from './count';
-import { goalCaptured, type RaceGoal } from './goal';
+import { goalCaptured, libertyOfGoal, type RaceGoal } from './goal';
 import { raceMoves, RaceScratch, sacrificesLast, type RaceSide } from './moves';
 import { sureEyes } from './shapes';
 import { raceView, RaceViewScratch } from './view';
@@ -333,9 +333,19 @@ export class SemeaiReader {
     // At the root a win on a line cut by the budget is provisional: the other moves are read for
     // a win read out to the end, which is preferred.
     let provisional = false;
+    // At the root, of two moves with the same ko code the first that fills a liberty of the enemy
+    // goal is the answer (a capture elsewhere first found the same ko: semeai 143).
     const consider = (code: number, move: number): boolean => {
       const cutWin = root && this.cut && code === ReadCode.Win && (this.sureMove === 0 || move !== this.sureMove);
-      if (codeRank(code) > codeRank(best) || (provisional && code === ReadCode.Win && !cutWin)) {
+      const fillTie =
+        root &&
+        code === best &&
+        (code === ReadCode.KoA || code === ReadCode.KoB) &&
+        bestMove !== 0 &&
+        move !== 0 &&
+        !libertyOfGoal(board, toMove === p ? this.b : this.a, bestMove) &&
+        libertyOfGoal(board, toMove === p ? this.b : this.a, move);
+      if (codeRank(code) > codeRank(best) || (provisional && code === ReadCode.Win && !cutWin) || fillTie) {
         best = code;
         bestMove = move;
         provisional = cutWin;
