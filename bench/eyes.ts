@@ -8,32 +8,46 @@
  * and their ratio; last, one line of those ratios per set and size (`ratios ...`, for comparing runs).
  *
  * Run: `npm run bench:eyes` (= `npx tsx bench/eyes.ts [--per-size 20] [--large 2] [--seed N]
- * [--warmup 300] [--repeat 1] [--sizes N-M] [--no-gnugo] [--no-fixture] [--no-hard]`; `--no-hard` skips
+ * [--warmup 300] [--repeat 1] [--sizes N-M] [--reader dist|bundle|src] [--no-gnugo] [--no-fixture] [--no-hard]`; `--no-hard` skips
  * the hard 15-17-vertex edge and corner shapes, which take about 40 s). `--repeat N` reads every shape
  * N times on both sides, alternating (GNU Go asked the same analyze_eyegraph N times in its process,
  * ours N times; GNU Go allocates and clears its result table at every call, so it keeps nothing from
  * one to the next, nor do we), so short totals stand further above the machine's noise; times are
- * then per reading (each side's N readings / N). `--sizes` reads only shapes of those sizes. Times: ours is CPU time of this process
+ * then per reading (each side's N readings / N). `--sizes` reads only shapes of those sizes.
+ * `--reader` picks how our reader's modules are loaded (support/eye-reader.ts): `dist`, the build's
+ * CommonJS output the workers run (the default; build first), `bundle` or `src`; it moves our times
+ * by 10-20 %. Times: ours is CPU time of this process
  * (`process.cpuUsage`, microseconds; its GC and compiler threads included); GNU Go's CPU time is its
  * process's run time from /proc/PID/schedstat (nanoseconds; the 10 ms ticks of /proc/PID/stat only
  * where schedstat is missing), taken around each shape's commands, so its start-up is not counted.
  * GNU Go's per-shape wall times are GTP round trips less the round trip of an empty command.
  */
-import {
-  analyzeEyeGraph,
-  EyeGraphBudgetError,
-  EyeGraphError,
-  EyeGraphUnrealizableError,
-  formatEyeGraphAnswer,
-} from '../libs/engine/src/eyes';
 import { GnuGoGtp, gnugoAvailable } from '../libs/engine/test/eyes/support/gnugo';
 import { randomEyeGraph, seededRandom } from '../libs/engine/test/eyes/support/random-graphs';
 import fixture from '../libs/engine/test/eyes/fixtures/gnugo-eyegraphs.json';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { integerOption } from './support/args';
+import { loadEyeReader, type EyeReaderKind } from './support/eye-reader';
 
 const args = process.argv.slice(2);
+/** How our reader is loaded (see support/eye-reader.ts): the build's output by default. */
+const readerKind = ((): EyeReaderKind => {
+  const i = args.indexOf('--reader');
+  const kind = i < 0 ? 'dist' : args[i + 1];
+  if (kind !== 'dist' && kind !== 'bundle' && kind !== 'src') {
+    process.stderr.write('bench:eyes: --reader must be dist, bundle or src\n');
+    process.exit(2);
+  }
+  return kind;
+})();
+const {
+  analyzeEyeGraph,
+  EyeGraphBudgetError,
+  EyeGraphError,
+  EyeGraphUnrealizableError,
+  formatEyeGraphAnswer,
+} = loadEyeReader(readerKind);
 const perSize = integerOption('bench:eyes', '--per-size', 20, 0);
 const large = integerOption('bench:eyes', '--large', 2, 0);
 const seed = integerOption('bench:eyes', '--seed', 2026, 0);
@@ -171,6 +185,8 @@ class GnuGo {
       this.startCpu = NaN;
       this.lastCpu = NaN;
       this.gtp = new GnuGoGtp();
+      // Its start-up done before ours reads on, not beside it on this machine's two cores.
+      await this.gtp.command('name');
       return null;
     }
   }
@@ -316,7 +332,7 @@ async function main(): Promise<void> {
   }
   const warmupMs = cpuMs(w0);
   console.log(
-    `eyes bench: seed ${seed}, ${perSize} random shapes per size 1..${GNUGO_MAX_POINTS}, ${large} per size 15..17; GNU Go ${
+    `eyes bench: reader ${readerKind}, seed ${seed}, ${perSize} random shapes per size 1..${GNUGO_MAX_POINTS}, ${large} per size 15..17; GNU Go ${
       gnugo ? `on (GTP round trip ${ms(await gnugo.calibrate())} ms subtracted)` : 'skipped'
     }; warm-up ${warmup} other shapes of 1-12 points first (${ms(warmupMs)} ms CPU, not counted); each shape read ${repeat} time${
       repeat === 1 ? '' : 's'
