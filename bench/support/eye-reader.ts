@@ -1,5 +1,5 @@
 import { buildSync } from 'esbuild';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,7 +10,7 @@ export type EyeReaderModule = typeof import('../../libs/engine/src/eyes');
 /**
  * How the benchmark loads the eye reader. The same source reads at different speeds depending on
  * how its modules are linked (measured 2026-11-29 on seed 11's 10-point shapes, ours / GNU Go's CPU:
- * bundle 0.84-0.91x, dist 0.98-1.00x, src 1.02-1.08x):
+ * bundle 0.84-0.96x, dist 0.98-1.00x, src 1.02-1.08x; see bench/README.md):
  * - `dist`: the build's CommonJS output (`tsc -b tsconfig.build.json`), what the api's workers run;
  *   refused when a source file of the engine is newer than its output (build first).
  * - `bundle`: the source bundled into one scope by esbuild (as the callgrind recipe does).
@@ -64,5 +64,9 @@ export function loadEyeReader(kind: EyeReaderKind): EyeReaderModule {
     write: false,
   });
   writeFileSync(out, outputFiles[0].text);
-  return load(out) as EyeReaderModule;
+  try {
+    return load(out) as EyeReaderModule;
+  } finally {
+    unlinkSync(out); // loaded: the file is no longer needed
+  }
 }
