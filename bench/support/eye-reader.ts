@@ -10,7 +10,8 @@ export type EyeReaderModule = typeof import('../../libs/engine/src/eyes');
 /**
  * How the benchmark loads the eye reader. The same source reads at different speeds depending on
  * how its modules are linked (measured 2026-11-29 on seed 11's 10-point shapes, ours / GNU Go's CPU:
- * bundle 0.84-0.96x, dist 0.98-1.00x, src 1.02-1.08x; see bench/README.md):
+ * a one-file bundle of a per-shape script 0.84-0.96x, dist 0.98-1.00x, src 1.02-1.08x; this
+ * bench's bundle of the eyes module 1.02-1.05x; see bench/README.md):
  * - `dist`: the build's CommonJS output (`tsc -b tsconfig.build.json`), what the api's workers run;
  *   refused when a source file of the engine is newer than its output (build first).
  * - `bundle`: the source bundled into one scope by esbuild (as the callgrind recipe does).
