@@ -28,6 +28,14 @@ const TACTICAL_BUDGET = 300;
 /** Packed results are below this; a cache entry adds the depth it was read with times it. */
 const CACHE_DEPTH = 1 << 14;
 
+/**
+ * Owner nodes within this many plies of the root (with exactCache) look on past a living move that
+ * rests on a cut line for a firm one (see bestOf): ld_owl 63 -> 65 (27, 174 gained), owl 116 (83
+ * gained, 221 lost: another defence first), owl1 25. At 1-3 plies nothing changed; at every depth
+ * ld_owl gained 27, 174, 515 and lost 14, 21, 22 (the budget ran out before their kills).
+ */
+const FIRM_DEPTH = 4;
+
 const OP_ATTACK = 4;
 const OP_DEFEND = 5;
 
@@ -257,7 +265,7 @@ export class OwlReader {
       moves.unshift(capture);
     }
     const cuts = this.cuts;
-    const result = this.bestOf(attacker, moves, false, () =>
+    const result = this.bestOf(attacker, moves, false, depth, () =>
       invert(unpackResult(this.readDefend(depth + 1)).code),
     );
     this.remember(OP_ATTACK, depth, cuts, unpackResult(result).code !== ReadCode.Win, result);
@@ -290,7 +298,7 @@ export class OwlReader {
     }
     // A self-atari that captures nothing gives the attacker a free capture, unless it took a ko.
     const cuts = this.cuts;
-    const result = this.bestOf(owner, moves, true, (m) => {
+    const result = this.bestOf(owner, moves, true, depth, (m) => {
       if (b.chainLiberties(m) > 1 || b.koPoint !== 0)
         return invert(unpackResult(this.readAttack(depth + 1)).code);
       this.soft = false;
@@ -326,18 +334,21 @@ export class OwlReader {
    * One node (as reading/node's bestOfMoves): plays each legal move of `moves` for `player`, asks
    * `score(move)` for the mover's code after it (`this.soft` then tells whether that code rests on a
    * cut line), keeps the best code, a ko capture winning at most KO_A, and stops at the first
-   * outright win. The owner's node (`ownerMoves`) rests on a cut when its chosen code does; the
-   * attacker's, when it does not kill outright and any reply it weighed rested on one. (Searching on
-   * past a win that rests on a cut for a firm one cost ld_owl 14, 21 and 22 their kills.) Sets
-   * `this.soft`; returns the packed result.
+   * outright win; at an owner's node `depth` <= FIRM_DEPTH (with exactCache) a win that rests on a cut
+   * does not stop it, and a firm code replaces an equal one that rests on a cut. The owner's node
+   * (`ownerMoves`) rests on a cut when its chosen code does; the attacker's, when it does not kill
+   * outright and any reply it weighed rested on one. Sets `this.soft`; returns the packed result.
    */
   private bestOf(
     player: Player,
     moves: readonly number[],
     ownerMoves: boolean,
+    depth: number,
     score: (move: number) => number,
   ): number {
     const b = this.board;
+    // Near the root the owner looks on past a living move that rests on a cut for a firm one.
+    const firm = ownerMoves && this.params.exactCache === true && depth <= FIRM_DEPTH;
     let best = 0;
     let bestMove = 0;
     let bestSoft = false;
@@ -352,11 +363,11 @@ export class OwlReader {
       b.undo();
       if (koCapture) code = downgrade(code, ReadCode.KoA);
       anySoft ||= soft;
-      if (codeRank(code) > codeRank(best)) {
+      if (codeRank(code) > codeRank(best) || (firm && code === best && code !== 0 && bestSoft && !soft)) {
         best = code;
         bestMove = m;
         bestSoft = soft;
-        if (code === ReadCode.Win) break;
+        if (code === ReadCode.Win && !(firm && soft)) break;
       }
     }
     this.soft = ownerMoves ? best !== 0 && bestSoft : best !== ReadCode.Win && anySoft;

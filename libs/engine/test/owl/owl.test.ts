@@ -64,12 +64,12 @@ describe('owl: a defence after an attack that works', () => {
 });
 
 describe('owl: a dragon called alive whose eyes hang on a string of two liberties', () => {
-  it('is read on with the attacker on that string\'s liberties: killed with a ko (owl 145)', () => {
+  it("is read on with the attacker on that string's liberties: killed with a ko (owl 145)", () => {
     // Before, the static view (two eyes) ended the attack at the root: '0'.
     expect(regressionAnswer('owl.tst', 145)).toBe('3 H9');
   });
 
-  it('the kill at a short string\'s liberty is found (ld_owl 412)', () => {
+  it("the kill at a short string's liberty is found (ld_owl 412)", () => {
     expect(regressionAnswer('ld_owl.tst', 412)).toBe('1 T2');
   });
 });
@@ -99,5 +99,17 @@ describe('owl: a failed attack is inconclusive only when its answer rests on a c
     // the open board's second reading turned it into 'critical PASS PASS' (owl_attack said '0').
     expect(regressionAnswer('ld_owl.tst', 59)).toBe('alive');
     expect(regressionAnswer('ld_owl.tst', 176)).toBe('alive');
+  });
+});
+
+describe('owl: near the root the owner prefers a living move read out to one that rests on a cut', () => {
+  it('a failed attack then rests on no cut: the static death is read out to life (ld_owl 174)', () => {
+    // Before, each reply that lived rested on a depth cut: 'critical PASS PASS'.
+    expect(regressionAnswer('ld_owl.tst', 174)).toBe('alive');
+  });
+
+  it('the kill at Q2 and the defence at Q1 are found (ld_owl 27)', () => {
+    // Before: 'dead'.
+    expect(regressionAnswer('ld_owl.tst', 27)).toMatch(/^critical (Q2|T2|N2) Q1$/);
   });
 });
