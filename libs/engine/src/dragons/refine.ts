@@ -63,6 +63,13 @@ const COLLAPSED_SHARE = 0.4;
  * score2.tst 46, a finished game with half of Black's stones dead, stays counted as it was).
  */
 const WIPED_OUT = 0.7;
+/** ... of a colour with at least this many stones on the board (a lone invader's death is no collapse). */
+const WIPED_OUT_STONES = 10;
+
+/** The static view killed nearly every stone of a colour with many on the board (see WIPED_OUT). */
+function wipedOut(stones: number, dead: number): boolean {
+  return stones >= WIPED_OUT_STONES && dead > WIPED_OUT * stones;
+}
 
 /** A board with more than this share of empty points nobody's in the field is not finished. */
 const UNFINISHED_BOARD = 0.05;
@@ -184,8 +191,7 @@ export class ReadingRefiner {
       fullNeutral: fullNeutral / geo.points.length,
       // A board looks finished once the dead are off; not when the static view killed nearly every
       // stone of a colour (pro9-005 at move 33: all 15 white stones, B+74.5 for B+0.5).
-      unfinished:
-        unfinished || dead[BLACK] > WIPED_OUT * stones[BLACK] || dead[WHITE] > WIPED_OUT * stones[WHITE],
+      unfinished: unfinished || wipedOut(stones[BLACK], dead[BLACK]) || wipedOut(stones[WHITE], dead[WHITE]),
     };
     for (const p of geo.points) this.alive[p] = 0;
     // Two sure eyes by the static count settle a group, except for GTP's thorough reading, where
