@@ -28,8 +28,8 @@ const RACES_PER_BOARD = 6;
  * seki, with GNU Go's analyze_semeai semantics (owl/semeai.ts):
  * - h's owner moving first cannot capture g: g lives (alive); h, if g's owner moving first captures
  *   it, is dead, and if neither captures, both are in seki;
- * - h's owner captures moving first, g's owner moving first captures h: whoever moves first wins,
- *   both critical;
+ * - h's owner captures moving first only through a ko, g's owner moving first captures h without
+ *   one: both critical;
  * - otherwise g stays dead.
  * Statuses and safeties are set on the groups; `onChange` hears of each group changed.
  */
@@ -65,8 +65,9 @@ export function readDeadRaces(
       if (theirs.attack === 0) {
         set(g, 'alive');
         if (ours.attack === 1) set(h, 'dead');
-      } else if (theirs.attack !== 1) {
-        // h wins moving first only through a ko: the race is open.
+      } else if (theirs.attack !== 1 && ours.attack === 1) {
+        // h wins moving first only through a ko, g moving first without one: the race is open.
+        // (Both through a ko, engine9-004 at move 79 of 102: the dead side's ko stays a death.)
         set(g, 'critical');
         set(h, 'critical');
       } else continue;
