@@ -1,7 +1,7 @@
 import type { Board } from '../board/board';
 import type { GroupRefiner } from '../groups/status';
 import { DEFAULT_SEMEAI_PARAMS, readSemeai, type SemeaiParams } from '../owl/semeai';
-import { libertyPoints } from './races';
+import { enemiesNextTo, groupIndex, libertyPoints } from './races';
 import { SAFETY } from './safety';
 
 /** A fifth of GTP's analyze_semeai budget: the territory path reads a board in tens of milliseconds. */
@@ -26,8 +26,9 @@ const RACES_PER_BOARD = 6;
  * Each dead dragon g of RACE_MIN_STONES or more is read against each enemy dragon h it touches
  * (stone to stone or across a shared liberty) that is neither dead nor settled (`sure`) nor in
  * seki, with GNU Go's analyze_semeai semantics (owl/semeai.ts):
- * - h's owner moving first cannot capture g: g lives (alive); h, if g's owner moving first captures
- *   it, is dead, and if neither captures, both are in seki;
+ * - g's owner moving first cannot capture h: g stays dead (not in a race it can win);
+ * - h's owner moving first cannot capture g: g lives (alive), and h is dead if g's owner moving first
+ *   captures it without a ko;
  * - h's owner captures moving first only through a ko, g's owner moving first captures h without
  *   one: both critical;
  * - otherwise g stays dead.
@@ -39,24 +40,22 @@ export function readDeadRaces(
   sure: (g: RefinedGroup) => boolean,
   onChange: (g: RefinedGroup) => void,
 ): void {
-  const { adjacent } = board.geo;
-  const groupAt = new Int32Array(board.geo.arraySize).fill(-1);
-  groups.forEach((g, i) => {
-    for (const p of g.stones) groupAt[p] = i;
-  });
+  const groupAt = groupIndex(board, groups);
   // A rival of a few stones is a cutting stone to capture, not a dragon to race (capturing it does
   // not make g live: engine19-006's end, twelve eyeless white stones beside two black ones).
   const open = (h: RefinedGroup) =>
     h.status !== 'dead' && h.status !== 'seki' && !sure(h) && h.stones.length >= RACE_MIN_STONES;
-  let budget = RACES_PER_BOARD;
+  let racesLeft = RACES_PER_BOARD;
   for (const g of groups) {
     if (g.status !== 'dead' || g.stones.length < RACE_MIN_STONES) continue;
-    for (const i of touchingEnemies(board, g, groupAt, libertyPoints(board, g.stones))) {
+    // The enemy groups next to g's stones or across one of its liberties.
+    const rivals = enemiesNextTo(board, groupAt, g.color, [...g.stones, ...libertyPoints(board, g.stones)]);
+    for (const i of rivals) {
       const h = groups[i];
       // The race reader's cut lines are guesses; a dead dragon racing a bigger one that the static
       // view lets live (pro19-cn-wide-003 at 90 %: 14 dead black stones against 54 white) is left.
-      if (!open(h) || h.stones.length > g.stones.length || budget === 0) continue;
-      budget--;
+      if (!open(h) || h.stones.length > g.stones.length || racesLeft === 0) continue;
+      racesLeft--;
       const life = { dragons: [{ stones: g.stones }, { stones: h.stones }] };
       // g must capture h moving first: a dead dragon that cannot even then is not in a race.
       const ours = readSemeai(board, life, 0, 1, g.stones[0], h.stones[0], RACE_PARAMS);
@@ -79,20 +78,5 @@ export function readDeadRaces(
     g.status = status;
     g.safety = SAFETY[status];
     onChange(g);
-  }
-  // The enemy groups next to g's stones or across one of its liberties.
-  function touchingEnemies(
-    b: Board,
-    g: RefinedGroup,
-    at: Int32Array,
-    liberties: ReadonlySet<number>,
-  ): Set<number> {
-    const out = new Set<number>();
-    for (const p of [...g.stones, ...liberties])
-      for (let k = 0; k < 4; k++) {
-        const i = at[p + adjacent[k]];
-        if (i >= 0 && b.colors[p + adjacent[k]] !== g.color) out.add(i);
-      }
-    return out;
   }
 }

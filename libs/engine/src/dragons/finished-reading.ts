@@ -2,7 +2,7 @@ import type { Board } from '../board/board';
 import type { GroupRefiner } from '../groups/status';
 import type { OwlReader } from '../owl/owl';
 import { readSemeai } from '../owl/semeai';
-import { libertyPoints } from './races';
+import { enemiesNextTo, groupIndex, libertyPoints } from './races';
 import { SAFETY } from './safety';
 
 type RefinedGroup = Parameters<GroupRefiner>[0][number];
@@ -87,23 +87,14 @@ export function readFinishedDragons(groups: readonly RefinedGroup[], ctx: Finish
  */
 function findSeki(groups: readonly RefinedGroup[], ctx: FinishedReadingContext): void {
   const { board } = ctx;
-  const { adjacent } = board.geo;
-  const groupAt = new Int32Array(board.geo.arraySize).fill(-1);
-  groups.forEach((g, i) => {
-    for (const p of g.stones) groupAt[p] = i;
-  });
+  const groupAt = groupIndex(board, groups);
   const open = (g: RefinedGroup) => g.status !== 'dead' && g.status !== 'seki' && !ctx.sure(g);
   for (const g of groups) {
     if (!open(g) || g.eyes.max > 0) continue;
     const liberties = libertyPoints(board, g.stones);
     if (liberties.size > SEKI_LIBERTIES) continue;
     // Enemy dragons on the other side of a liberty.
-    const enemies = new Set<number>();
-    for (const l of liberties)
-      for (let k = 0; k < 4; k++) {
-        const i = groupAt[l + adjacent[k]];
-        if (i >= 0 && groups[i].color !== g.color) enemies.add(i);
-      }
+    const enemies = enemiesNextTo(board, groupAt, g.color, liberties);
     for (const i of enemies) {
       const h = groups[i];
       if (!open(h)) continue;

@@ -10,6 +10,35 @@ export function libertyPoints(board: Board, stones: readonly number[]): Set<numb
   return seen;
 }
 
+/** Index of the group holding each point's stone (-1 on empty points and off the board). */
+export function groupIndex(
+  board: Board,
+  groups: readonly { readonly stones: readonly number[] }[],
+): Int32Array {
+  const at = new Int32Array(board.geo.arraySize).fill(-1);
+  groups.forEach((g, i) => {
+    for (const p of g.stones) at[p] = i;
+  });
+  return at;
+}
+
+/** Indices (in `at`, see groupIndex) of the groups of the other colour next to any of `points`. */
+export function enemiesNextTo(
+  board: Board,
+  at: Int32Array,
+  color: number,
+  points: Iterable<number>,
+): Set<number> {
+  const adj = board.geo.adjacent;
+  const out = new Set<number>();
+  for (const p of points)
+    for (let k = 0; k < 4; k++) {
+      const i = at[p + adj[k]];
+      if (i >= 0 && board.colors[p + adj[k]] !== color) out.add(i);
+    }
+  return out;
+}
+
 /** How many distinct liberties the stones have. */
 export function libertyCount(board: Board, stones: readonly number[]): number {
   return libertyPoints(board, stones).size;

@@ -1,11 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { gamePath, loadRealGames } from '../../../../bench/support/real-games/manifest';
-import { BLACK, WHITE } from '../../src/board/color';
-import { formatGtpVertex } from '../../src/board/coords';
-import { RULES } from '../../src/board/rules';
-import { readSgf, replaySgf } from '../../src/sgf';
-import { analyzeTerritory } from '../../src/territory/territory';
+import { BLACK } from '../../src/board/color';
+import { realGameAt } from '../support/real-game';
 import { regressionGame } from '../support/regression-answer';
 
 describe('late reading of the dragons still in doubt (dragons/late-reading.ts)', () => {
@@ -13,23 +8,12 @@ describe('late reading of the dragons still in doubt (dragons/late-reading.ts)',
     // pro13-020 (13x13, Japanese rules, W+2.5) at move 94 of 104: Black's five stones on the left
     // edge around C9 look alive to the static analysis but die in the game (GNU Go 3.8 counts them
     // dead at the end). Read late, they are dead and the estimate names the winner.
-    const game = loadRealGames().find((g) => g.id === 'pro13-020')!;
-    const record = readSgf(readFileSync(gamePath(game), 'utf8'));
-    const g = replaySgf(record, { move: 94, rules: RULES[game.rules] });
-    const t = analyzeTerritory(
-      { geo: g.geo, colors: g.board.colors },
-      {
-        rules: RULES[game.rules].scoring,
-        komi: game.komi,
-        captures: { black: g.board.captures[BLACK], white: g.board.captures[WHITE] },
-        toMove: g.toPlay,
-      },
-    );
-    const dead = new Set(t.deadStones.map((p) => formatGtpVertex(p, g.geo)));
-    const group = t.groups.groups.find((d) => d.stones.some((p) => formatGtpVertex(p, g.geo) === 'C9'))!;
+    const { t, vertex, groupAt } = realGameAt('pro13-020', 94);
+    const dead = new Set(t.deadStones.map(vertex));
+    const group = groupAt('C9');
     expect(group.color).toBe(BLACK);
     expect(group.stones.length).toBe(5);
-    for (const p of group.stones) expect(dead.has(formatGtpVertex(p, g.geo))).toBe(true);
+    for (const p of group.stones) expect(dead.has(vertex(p))).toBe(true);
     expect(t.score.lead).toBeLessThan(0);
     expect(t.score.lower).toBeLessThanOrEqual(-2.5);
     expect(t.score.upper).toBeGreaterThanOrEqual(-2.5);
