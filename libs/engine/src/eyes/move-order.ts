@@ -20,8 +20,17 @@ import { ReaderState } from './reader-state';
  */
 const NEIGHBOURS = (2 * 8 + 1) | ((3 * 8) << 5);
 
-/** An ordered move's entry: the point in the low 16 bits, bit 19 set while its self-atari test is pending. */
-const POINT = 0xffff;
+/**
+ * An ordered move's entry: the point in the low 15 bits (a board array has at most 27 * 26 + 1
+ * points), bit 19 set while its self-atari test is pending.
+ */
+const POINT = 0x7fff;
+/**
+ * Bit 15: the self-atari test found no liberty after the move (none empty next to it, no friendly
+ * chain with another, nothing captured): suicide, which the search never plays. A move is taken
+ * only after its score is exact (see selectMove), so a taken move's entry tells it.
+ */
+export const SUICIDE = 1 << 15;
 /**
  * Bits 16-18: the point's empty neighbours (0 to 4). Only a point with none can be suicide, so
  * the search asks the board about a suicide only for such an entry.
@@ -187,10 +196,12 @@ export abstract class MoveOrdering extends ReaderState {
     return best & POINT;
   }
 
-  /** Makes the pending self-atari test of the move at r; its entry, now exact. */
+  /** Makes the pending self-atari test of the move at r; its entry, now exact (and SUICIDE told). */
   private settleScore(entries: Int32Array, color: Player, r: number): number {
     let e = entries[r] & ~PENDING;
-    if (this.libertiesAfter(e & POINT, color) === 1) e -= 3 << SCORE;
+    const liberties = this.libertiesAfter(e & POINT, color);
+    if (liberties === 1) e -= 3 << SCORE;
+    else if (liberties === 0) e |= SUICIDE;
     entries[r] = e;
     return e;
   }

@@ -11,7 +11,7 @@ const EMPTY: number = EMPTY_EXPORT;
 const BLACK = BLACK_EXPORT as Player;
 const WHITE = WHITE_EXPORT as Player;
 import { BitReadingBoard } from './bit-board';
-import { EMPTIES, MoveOrdering } from './move-order';
+import { EMPTIES, MoveOrdering, SUICIDE } from './move-order';
 import { EyeGraphBudgetError } from './reading-limits';
 import { PackedTable } from './packed-table';
 import { TranspositionTable } from './transposition';
@@ -226,6 +226,8 @@ export abstract class TacticalReader extends MoveOrdering {
     const entries = this.ordered;
     for (let k = 0; k < count; k++) {
       const move = this.selectMove(entries, BLACK, k, count);
+      // A suicide (the self-atari test found no liberty): tryMove and peek would refuse it.
+      if ((entries[k] & SUICIDE) !== 0) continue;
       const seen = preview !== null ? this.moveWith(preview, move, BLACK) : -1;
       let result: boolean;
       if (seen >= 0) {
@@ -330,6 +332,7 @@ export abstract class TacticalReader extends MoveOrdering {
     const entries = this.ordered;
     for (let k = 0; k < count; k++) {
       const move = this.selectMove(entries, WHITE, k, count);
+      if ((entries[k] & SUICIDE) !== 0) continue; // refused by tryMove and peek alike
       // Never fill a point Black cannot play, unless it captures (selectMove left the move's entry
       // at k: a point with an empty neighbour is no suicide).
       if (
