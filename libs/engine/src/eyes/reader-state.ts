@@ -145,7 +145,14 @@ export abstract class ReaderState {
   protected libertiesAfter(p: number, color: Player): number {
     const b = this.board;
     const quick = b.libertiesAfter !== undefined ? b.libertiesAfter(p, color) : -1;
-    if (quick >= 0) return quick;
+    // The count from chain data in a function of its own: this one stays small enough for V8 to
+    // inline into the move ordering's self-atari test (~100 k calls on a 64 k-node reading).
+    return quick >= 0 ? quick : this.countLibertiesAfter(p, color);
+  }
+
+  /** libertiesAfter from chain data (the board cannot tell from its shortcuts). */
+  private countLibertiesAfter(p: number, color: Player): number {
+    const b = this.board;
     const adj = b.geo.adjacent;
     const gen = ++this.markGeneration;
     const marks = this.marks;
