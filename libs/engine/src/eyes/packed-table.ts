@@ -17,6 +17,13 @@ export class PackedTable {
   private mask: number;
   /** Entries stored. */
   size = 0;
+  /**
+   * The slot of the key the last set or openIfUnknown wrote, and how many times the table had
+   * grown then (`grown`): a key keeps its slot until the table grows (no deletions), so updateAt
+   * can write a result there without probing again.
+   */
+  lastSlot = 0;
+  grown = 0;
 
   /** Largest key + 1. */
   static readonly KEY_LIMIT = 1 << 28;
@@ -52,6 +59,7 @@ export class PackedTable {
     let slot = this.find(key);
     if (this.slots[slot] === 0) slot = this.claim(key, slot);
     this.slots[slot] = key * 16 + value;
+    this.lastSlot = slot;
   }
 
   /**
@@ -64,6 +72,7 @@ export class PackedTable {
     if ((old & mask) !== 0) return old;
     if (old === 0) slot = this.claim(key, slot);
     this.slots[slot] = key * 16 + (old | open);
+    this.lastSlot = slot;
     return old;
   }
 
@@ -73,6 +82,19 @@ export class PackedTable {
     const old = this.slots[slot] & 15;
     if (old === 0) slot = this.claim(key, slot);
     this.slots[slot] = key * 16 + ((old & ~clear) | bits);
+  }
+
+  /**
+   * update(key, clear, bits) for the key at `slot` as lastSlot gave it when the table had grown
+   * `grown` times: written there when it has not grown since, else found again.
+   */
+  updateAt(slot: number, grown: number, key: number, clear: number, bits: number): void {
+    if (grown !== this.grown) {
+      this.update(key, clear, bits);
+      return;
+    }
+    const slots = this.slots;
+    slots[slot] = key * 16 + ((slots[slot] & 15 & ~clear) | bits);
   }
 
   /** Counts a new entry at the free slot `slot`, growing first when due; the slot to write. */
@@ -87,6 +109,7 @@ export class PackedTable {
 
   private grow(): void {
     const old = this.slots;
+    this.grown++;
     this.bits++;
     this.slots = new Uint32Array(1 << this.bits);
     this.mask = (1 << this.bits) - 1;

@@ -183,8 +183,13 @@ export abstract class TacticalReader extends MoveOrdering {
     else this.cache.set(lo, hi, value);
   }
 
-  private record(lo: number, hi: number, clear: number, bits: number): void {
-    if (this.packed !== null) this.packed.update(lo, clear, bits);
+  /**
+   * Replaces the bits `clear` of the node keyed (lo, hi) by `bits`; its table entry is at `slot`,
+   * where the node's probe (or store) wrote it when the packed table had grown `grown` times
+   * (see PackedTable.updateAt): no second probe unless the table grew since.
+   */
+  private recordAt(slot: number, grown: number, lo: number, hi: number, clear: number, bits: number): void {
+    if (this.packed !== null) this.packed.updateAt(slot, grown, lo, clear, bits);
     else this.cache.update(lo, hi, clear, bits);
   }
 
@@ -220,6 +225,10 @@ export abstract class TacticalReader extends MoveOrdering {
 
   /** attack() past its table probe and Benson's test: Black's moves at the node keyed (lo, hi). */
   private attackMoves(lo: number, hi: number): boolean {
+    // The slot the node's probe (or store) just wrote: its result is recorded there.
+    const packed = this.packed;
+    const slot = packed !== null ? packed.lastSlot : 0;
+    const grown = packed !== null ? packed.grown : 0;
     const str = this.problem.string;
     const preview = this.preview;
     const count = this.orderInto(BLACK);
@@ -239,11 +248,11 @@ export abstract class TacticalReader extends MoveOrdering {
         this.popMove();
       }
       if (result) {
-        this.record(lo, hi, 3, 3);
+        this.recordAt(slot, grown, lo, hi, 3, 3);
         return true;
       }
     }
-    this.record(lo, hi, 3, 2);
+    this.recordAt(slot, grown, lo, hi, 3, 2);
     return false;
   }
 
@@ -327,6 +336,10 @@ export abstract class TacticalReader extends MoveOrdering {
 
   /** defend() past its table probe and Benson's test: White's moves at the node keyed (lo, hi). */
   private defendMoves(lo: number, hi: number): boolean {
+    // The slot the node's probe (or store) just wrote: its result is recorded there.
+    const packed = this.packed;
+    const slot = packed !== null ? packed.lastSlot : 0;
+    const grown = packed !== null ? packed.grown : 0;
     const preview = this.preview;
     const count = this.orderInto(WHITE);
     const entries = this.ordered;
@@ -352,15 +365,15 @@ export abstract class TacticalReader extends MoveOrdering {
         this.popMove();
       }
       if (result) {
-        this.record(lo, hi, 12, 12);
+        this.recordAt(slot, grown, lo, hi, 12, 12);
         return true;
       }
     }
     if (this.attack() !== true) {
-      this.record(lo, hi, 12, 12);
+      this.recordAt(slot, grown, lo, hi, 12, 12);
       return true;
     }
-    this.record(lo, hi, 12, 8);
+    this.recordAt(slot, grown, lo, hi, 12, 8);
     return false;
   }
 

@@ -34,6 +34,34 @@ describe('the eye reader cache tables', () => {
     expect(packed.get(PackedTable.KEY_LIMIT - 1)).toBe(wide.get(PackedTable.KEY_LIMIT - 1, 7));
   });
 
+  it('updateAt writes at the slot lastSlot named, and finds the key again once the table grew', () => {
+    const random = seededRandom(7);
+    const packed = new PackedTable(4);
+    const wide = new TranspositionTable(4);
+    // As the reader uses it: a node's probe, other keys written beneath it (growing the table now
+    // and then), then the node's result at the slot its probe wrote.
+    const open: { key: number; slot: number; grown: number }[] = [];
+    let grewUnder = 0;
+    for (let i = 0; i < 20000; i++) {
+      if (open.length > 0 && (random() < 0.45 || open.length > 30)) {
+        const { key, slot, grown } = open.pop()!;
+        if (grown !== packed.grown) grewUnder++;
+        const bits = random() < 0.5 ? 3 : 2;
+        packed.updateAt(slot, grown, key, 3, bits);
+        wide.update(key, 7, 3, bits);
+        expect(packed.get(key)).toBe(wide.get(key, 7));
+        continue;
+      }
+      const key = Math.floor(random() * 5000);
+      const old = packed.openIfUnknown(key, 3, 1);
+      expect(old).toBe(wide.openIfUnknown(key, 7, 3, 1));
+      if ((old & 3) === 0) open.push({ key, slot: packed.lastSlot, grown: packed.grown });
+    }
+    expect(grewUnder).toBeGreaterThan(0);
+    expect(packed.size).toBe(wide.size);
+    for (let key = 0; key < 5000; key++) expect(packed.get(key)).toBe(wide.get(key, 7));
+  });
+
   it('keeps keys 0 and the largest apart from free slots', () => {
     const t = new PackedTable(2);
     expect(t.get(0)).toBe(0);
