@@ -1,6 +1,8 @@
 import { BLACK, WHITE, type Player } from '../board/color';
 import type { Geometry } from '../board/geometry';
 import { MIN_BOARD_SIZE } from '../board/geometry';
+import { countScore } from './count';
+import { damePoints } from './dame';
 import { neutralize, sekiEyePoints } from './seki';
 import { tempoLead } from './tempo';
 import { scoreStdev, Z80 } from './uncertainty';
@@ -93,6 +95,8 @@ export interface TerritoryAnalysis {
   readonly ownership: Float32Array;
   /** Points of dead stones. */
   readonly deadStones: number[];
+  /** By point, 1: dame, empty between settled stones of both colours, nobody's (dame.ts). */
+  readonly dame: Uint8Array;
   readonly score: ScoreEstimate;
 }
 
@@ -167,12 +171,17 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
   // The interval: the central 80 % of a normal spread calibrated on real games (uncertainty.ts).
   let empty = 0;
   let unsettled = 0;
+  // The doubt still to play for: dame are nobody's and worth no move (dame.ts). The interval keeps
+  // counting them as doubt, as it was calibrated (uncertainty.ts).
+  let playable = 0;
   let critical = 0;
   for (const p of geo.points) {
     const c = pos.colors[p];
     if (c === 0) {
       empty++;
-      unsettled += 1 - Math.abs(layers.ownership[p]);
+      const doubt = 1 - Math.abs(layers.ownership[p]);
+      unsettled += doubt;
+      if (!layers.dame[p]) playable += doubt;
     } else if (groups.safety[p] > 0 && groups.safety[p] < CRITICAL_SAFETY) critical++;
   }
   const stdev = scoreStdev(geo, { empty, unsettled, dead: layers.deadStones.length, critical });
@@ -180,7 +189,7 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
   const tempo =
     options.toMove === undefined
       ? 0
-      : tempoLead(unsettled, geo.points.length, options.toMove, options.gameOver === true);
+      : tempoLead(playable, geo.points.length, options.toMove, options.gameOver === true);
   const lead = counted + tempo;
   return {
     geo,
@@ -193,6 +202,12 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
 
 /** Share of neutral empty points from which a board is open (see twoLayers). */
 const OPEN_SHARE = 0.3;
+/**
+ * Share of neutral empty points up to which a board is settled: its dame are nobody's (dame.ts).
+ * The finished board's limit of the reading layer (dragons/refine.ts UNFINISHED_BOARD). Before
+ * that, the field's lean at a point between both colours says who will likely gain it.
+ */
+const SETTLED_SHARE = 0.05;
 /** Share of empty points from which a board is open whatever the influence says. */
 const OPEN_EMPTY = 0.75;
 
@@ -208,7 +223,7 @@ export function twoLayers(
   safety: ArrayLike<number>,
   field: InfluenceField,
   params: TerritoryParams = DEFAULT_TERRITORY_PARAMS,
-): { proto: Int8Array; owner: Int8Array; ownership: Float32Array; deadStones: number[] } {
+): { proto: Int8Array; owner: Int8Array; ownership: Float32Array; deadStones: number[]; dame: Uint8Array } {
   const { geo, colors } = pos;
   const N = geo.arraySize;
   const adj = geo.adjacent;
@@ -304,6 +319,12 @@ export function twoLayers(
   const openBoard = neutral > OPEN_SHARE * geo.points.length || empty > OPEN_EMPTY * geo.points.length;
   const owner = new Int8Array(N);
   const ownership = new Float32Array(N);
+  // On a settled board, points no layer assigns between settled stones of both colours are
+  // nobody's (dame.ts).
+  const dame =
+    neutral <= SETTLED_SHARE * geo.points.length
+      ? damePoints(pos, live, safety, CRITICAL_SAFETY)
+      : new Uint8Array(N);
   for (const p of geo.points) {
     if (live[p]) {
       const s = live[p] === BLACK ? 1 : -1;
@@ -319,10 +340,11 @@ export function twoLayers(
     if (c === BLACK || c === WHITE) owner[p] = c === BLACK ? 1 : -1;
     else if (c === CONFLICT) owner[p] = 0;
     else owner[p] = proto[p];
+    if (owner[p] !== 0 || c === CONFLICT) dame[p] = 0;
     const open = params.openWeight * field.territory[p];
     ownership[p] =
       owner[p] === 0
-        ? c === CONFLICT
+        ? c === CONFLICT || dame[p]
           ? 0
           : open
         : // On an open board a point is the influence's, not yet settled: as likely as its value says.
@@ -330,84 +352,5 @@ export function twoLayers(
           ? Math.max(-1, Math.min(1, open))
           : owner[p];
   }
-  return { proto, owner, ownership, deadStones };
-}
-
-function countScore(
-  pos: ColorPosition,
-  groups: GroupAnalysis,
-  owner: Int8Array,
-  ownership: Float32Array,
-  rules: ScoringRules,
-  komi: number,
-  captures: { black: number; white: number },
-  handicap: number,
-): ScoreEstimate {
-  const { geo, colors } = pos;
-  let bTerr = 0;
-  let wTerr = 0;
-  let bStones = 0;
-  let wStones = 0;
-  let bDead = 0;
-  let wDead = 0;
-  let fractional = 0;
-  let uncertainty = 0;
-  for (const p of geo.points) {
-    const c = colors[p];
-    const live = (c === BLACK || c === WHITE) && groups.safety[p] > 0;
-    if (live) {
-      const g = groups.groups[groups.groupOf[p]];
-      if (g.status === 'critical') {
-        // Under area scoring the stone is its owner's point if the group lives, the opponent's if it
-        // dies; under territory scoring nothing or two points for the opponent. Counted at the
-        // group's chance of living (even odds: 0 and 1 point for the opponent).
-        const live = survivalOf(groups.safety[p]);
-        const sign = c === BLACK ? 1 : -1;
-        fractional += rules === 'territory' ? -sign * 2 * (1 - live) : sign * (2 * live - 1);
-        uncertainty += 2;
-        continue;
-      }
-      if (c === BLACK) bStones++;
-      else wStones++;
-      continue;
-    }
-    if (c === BLACK) wDead++;
-    else if (c === WHITE) bDead++;
-    const o = owner[p];
-    if (o > 0) bTerr++;
-    else if (o < 0) wTerr++;
-    // The estimate counts every point by its ownership (settled points are +-1, so only open ones
-    // and, on an open board, influence-only points differ from the settled count).
-    fractional += ownership[p] - o;
-    if (o === 0) uncertainty += 1 - Math.abs(ownership[p]);
-  }
-  const territoryRules = rules === 'territory';
-  // Territory rules: territory + prisoners (dead stones are prisoners too). Area: stones + territory.
-  const black: ScoreParts = {
-    territory: bTerr,
-    stones: bStones,
-    prisoners: territoryRules ? captures.black : 0,
-    deadCaptured: territoryRules ? bDead : 0,
-  };
-  const white: ScoreParts = {
-    territory: wTerr,
-    stones: wStones,
-    prisoners: territoryRules ? captures.white : 0,
-    deadCaptured: territoryRules ? wDead : 0,
-  };
-  const total = (s: ScoreParts) =>
-    s.territory + s.prisoners + s.deadCaptured + (territoryRules ? 0 : s.stones);
-  const compensation = territoryRules || handicap < 2 ? 0 : handicap;
-  const settledLead = total(black) - total(white) - komi - compensation;
-  const lead = settledLead + fractional;
-  return {
-    rules,
-    komi,
-    lead,
-    upper: lead + uncertainty / 2,
-    lower: lead - uncertainty / 2,
-    settledLead,
-    black,
-    white,
-  };
+  return { proto, owner, ownership, deadStones, dame };
 }
