@@ -234,6 +234,7 @@ export class ReadingRefiner {
           this.setSpheres(field, params);
           if (second.status !== 'dead') v = { ...second, status: 'critical' };
         }
+        if (v.status === 'critical' && v.attack === 0 && this.thorough) v = this.vitalMove(dragon, v);
         if (v.status === 'dead' && unfinished && !this.thorough && libertyCount(this.board, dragon) > 3) {
           // While the game goes on, a group with four liberties or more that the reading calls dead
           // usually lives (on real games 2 of 3 such stones do): critical, not dead.
@@ -403,6 +404,16 @@ export class ReadingRefiner {
       this.spheres[BLACK][p] = -t[p] > params.enemySphere ? 1 : 0;
       this.spheres[WHITE][p] = t[p] > params.enemySphere ? 1 : 0;
     }
+  }
+
+  /**
+   * GTP's dragon commands: a critical dragon whose attack the reading could not settle (a static
+   * death it could not carry out, or a death read without the dragon's own influence only) is given
+   * the owner's move, read with the owner first, as both sides' vital point.
+   */
+  private vitalMove(stones: readonly number[], v: DragonVerdict): DragonVerdict {
+    const d = this.owl.defendFirst(stones);
+    return d.code !== 0 && d.move !== 0 ? { ...v, attack: d.move, defense: d.move, defenseResult: d } : v;
   }
 
   /** Reads one dragon. */

@@ -1,5 +1,6 @@
 import type { Board } from '../board/board';
 import { EMPTY, WALL, type Player } from '../board/color';
+import { passable } from './domains';
 import { DEFAULT_EYE_SPACE_PARAMS, eyeRange, type EyeRange, type EyeSpaceParams } from '../groups/eyespace';
 
 /** An enclosed eye space of the dragon: its points (empty and enemy stones) and eye range. */
@@ -40,6 +41,17 @@ export interface OwlViewParams {
   readonly escapeRoom: number;
   /** Eye spaces of at most this many points are valued by the eye-graph reader, whatever their size. */
   readonly readerPoints: number;
+  /**
+   * An empty point is on the enemy's side also when two adjoining points around it off the first
+   * line are (strong enemy stones or empty points next to them), unless an owner stone stands beside
+   * both (GNU Go's eye-space domains, from its documentation of make_domains: influence does not
+   * leak under a third-line wall along the first line, nor past a knight's move). Off for every
+   * caller so far: for GTP's dragon commands (with every other GTP flag, in-process at 656ddd7) it
+   * gained ld_owl 5, 9, 160, 180, 404, 405 and owl 15 and lost ld_owl 11, 27, 157, 303 and owl 28-31
+   * (of ld_owl 1-70 and 151-414 and owl 1-43): a dragon whose space shrinks so is called dead
+   * statically one move sooner, and a different kill is found first (owl 28: E9 for C7).
+   */
+  readonly domains?: boolean;
 }
 
 export const DEFAULT_OWL_VIEW_PARAMS: OwlViewParams = { maxEyeSpace: 14, escapeRoom: 14, readerPoints: 8 };
@@ -130,7 +142,7 @@ export function viewDragon(
         if (scratch.regionMark[l] === -regionGen && !outerLiberties.includes(l)) outerLiberties.push(l);
         continue;
       }
-      if (!passable(board, l, enemy)) {
+      if (!passable(board, l, enemy, params)) {
         // A liberty next to a strong enemy stone: the boundary, no eye space.
         if (!outerLiberties.includes(l)) outerLiberties.push(l);
         continue;
@@ -157,7 +169,7 @@ export function viewDragon(
           const c = colors[q];
           if (c === owner && scratch.mark[board.chainHead(q)] !== strMark) foreign.add(board.chainHead(q));
           if (c === WALL || c === owner || scratch.regionMark[q] === regionGen) continue;
-          if (!passable(board, q, enemy)) {
+          if (!passable(board, q, enemy, params)) {
             leaks.add(q);
             continue;
           }
@@ -266,7 +278,7 @@ function floodRoom(
         if (friendAlive[q] && !own.has(board.chainHead(q))) connects = true;
         continue;
       }
-      if (c !== EMPTY || enemySphere[q] || !passable(board, q, enemy)) continue;
+      if (c !== EMPTY || enemySphere[q] || !passable(board, q, enemy, params)) continue;
       scratch.mark[q] = gen;
       stack.push(q);
     }
@@ -328,23 +340,3 @@ const MAX_LEAKS = 2;
 
 /** Eye spaces of at most this many empty points join the owner strings around them to the dragon. */
 const JOIN_SPACE = 6;
-
-/** Enemy strings with at most this many liberties are weak: inside an eye space they are lunch. */
-const WEAK_LIBERTIES = 2;
-
-/**
- * A point on the owner's side: an empty point that no strong enemy string touches, or a stone of a
- * weak enemy string. Pure.
- */
-function passable(board: Board, p: number, enemy: number): boolean {
-  const { colors } = board;
-  const c = colors[p];
-  if (c === enemy) return board.chainLiberties(p) <= WEAK_LIBERTIES;
-  if (c !== EMPTY) return false;
-  const adj = board.geo.adjacent;
-  for (let k = 0; k < 4; k++) {
-    const q = p + adj[k];
-    if (colors[q] === enemy && board.chainLiberties(q) > WEAK_LIBERTIES) return false;
-  }
-  return true;
-}

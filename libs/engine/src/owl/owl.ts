@@ -122,6 +122,18 @@ export class OwlReader {
     }
   }
 
+  /**
+   * The owner's move, read at once with the owner moving first (no attack read before it: for a
+   * dragon whose attack the reading could not settle, the point both sides want). Win with move 0
+   * when the static view calls it alive.
+   */
+  defendFirst(stones: readonly number[]): ReadResult {
+    if (!this.setGoal(stones)) return { code: ReadCode.Fail, move: 0 };
+    const d = unpackResult(this.readDefend(0));
+    this.settle();
+    return d;
+  }
+
   /** The owl's static view of the dragon now (for callers that want eyes and room). */
   view(stones: readonly number[]): DragonView | null {
     if (!this.setGoal(stones)) return null;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { regressionAnswer } from '../support/regression-answer';
+import { formatGtpVertex, parseGtpVertex } from '../../src/board/coords';
+import { DEFAULT_OWL_PARAMS, OwlReader } from '../../src/owl/owl';
+import { regressionAnswer, regressionGame } from '../support/regression-answer';
 
 describe('owl: eye spaces the enemy can enter', () => {
   it('a five-point edge space with a leak at its end is critical at its vital points (ld_owl 1)', () => {
@@ -111,5 +113,58 @@ describe('owl: near the root the owner prefers a living move read out to one tha
   it('the kill at Q2 and the defence at Q1 are found (ld_owl 27)', () => {
     // Before: 'dead'.
     expect(regressionAnswer('ld_owl.tst', 27)).toMatch(/^critical (Q2|T2|N2) Q1$/);
+  });
+});
+
+describe("owl: eye spaces that end at the enemy's domain (OwlViewParams.domains)", () => {
+  // ld_owl 5's dragon A18-E18 on the second line under a white wall, the first line below it empty
+  // (ld2.sgf). GNU Go: critical, killed and saved at B19 or E19.
+  const owlFor = (domains: boolean) => {
+    const board = regressionGame('games/life_and_death/ld2.sgf').session.game.board.clone();
+    const n = board.geo.arraySize;
+    const params = { ...DEFAULT_OWL_PARAMS, view: { ...DEFAULT_OWL_PARAMS.view, domains } };
+    const owl = new OwlReader(
+      board,
+      { 1: new Uint8Array(n), 2: new Uint8Array(n) },
+      new Uint8Array(n),
+      params,
+    );
+    const stones = ['A18', 'B18', 'C18', 'D18', 'E18'].map((v) => parseGtpVertex(v, board.geo));
+    const name = (p: number) => formatGtpVertex(p, board.geo);
+    return { owl, stones, name };
+  };
+
+  it('without them the space runs on to F19, beside the enemy wall, and counts two eyes', () => {
+    const { owl, stones, name } = owlFor(false);
+    const v = owl.view(stones)!;
+    expect(v.eyeSpaces.map((e) => e.points.map(name).sort())).toEqual([
+      ['A19', 'B19', 'C19', 'D19', 'E19', 'F19'],
+    ]);
+    expect(v.minEyes).toBe(2);
+    expect(owl.attack(stones).code).toBe(0);
+  });
+
+  it("with them F19 is the enemy's: the space is one eye or two, and the attack is read", () => {
+    const { owl, stones, name } = owlFor(true);
+    const v = owl.view(stones)!;
+    expect(v.eyeSpaces.map((e) => e.points.map(name).sort())).toEqual([['A19', 'B19', 'C19', 'D19', 'E19']]);
+    expect([v.minEyes, v.maxEyes]).toEqual([1, 2]);
+    const a = owl.attack(stones);
+    expect(a.code).toBe(1);
+    expect(name(a.move)).toMatch(/^(B19|E19)$/);
+  });
+
+  it("defendFirst reads the owner's move with no attack read before it", () => {
+    const { owl, stones, name } = owlFor(true);
+    const d = owl.defendFirst(stones);
+    expect(d.code).toBe(1);
+    expect(name(d.move)).toMatch(/^(B19|E19|F18|F19)$/);
+  });
+});
+
+describe('dragon_status: a critical dragon whose attack the reading left open', () => {
+  it("is given the owner's move, read with the owner first, as both sides' point (ld_owl 43)", () => {
+    // Before: 'critical PASS PASS' (a static death the owl could not carry out in its budget).
+    expect(regressionAnswer('ld_owl.tst', 43)).toMatch(/^critical (R1|S1|S2|T7) S2$/);
   });
 });
