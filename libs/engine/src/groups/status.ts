@@ -167,6 +167,11 @@ export function analyzeGroups(pos: ColorPosition, options: GroupOptions = {}): G
 
   const tactics = readTactics(pos, strings);
 
+  // A string capturable even if its owner moves first, next to enemy strings that are all safe,
+  // joins nothing: it is dead whatever group it would join (GNU Go's dragons leave such worms out).
+  // Next to a weak enemy string it may be in a race inside a dead group: it joins as before.
+  const lost = lostStrings(strings, tactics);
+
   // Union-find over strings.
   const parent = Int32Array.from({ length: ns }, (_, i) => i);
   const find = (i: number): number => {
@@ -177,6 +182,7 @@ export function analyzeGroups(pos: ColorPosition, options: GroupOptions = {}): G
     return i;
   };
   const union = (a: number, b: number) => {
+    if (lost[a] || lost[b]) return;
     const ra = find(a);
     const rb = find(b);
     if (ra !== rb) parent[ra] = rb;
@@ -577,4 +583,21 @@ function decide(
       }
     }
   }
+}
+
+/** Strings tactically dead (see TacticalStatus) whose enemy neighbours are all tactically safe. */
+function lostStrings(strings: StringMap, tactics: readonly TacticalStatus[]): Uint8Array {
+  const { geo, stringOf } = strings;
+  const lost = new Uint8Array(strings.strings.length);
+  for (const str of strings.strings) {
+    if (tactics[str.index] !== 'dead') continue;
+    let alone = true;
+    for (const p of str.stones)
+      for (let k = 0; k < 4 && alone; k++) {
+        const t = stringOf[p + geo.adjacent[k]];
+        if (t >= 0 && strings.strings[t].color !== str.color && tactics[t] !== 'safe') alone = false;
+      }
+    if (alone) lost[str.index] = 1;
+  }
+  return lost;
 }

@@ -10,6 +10,7 @@ import {
 } from '../../src/groups';
 import { loadGames, replay, vertexPoint } from '../territory/support/fixtures';
 import { position, rowsOf } from '../territory/support/rows';
+import { realGameAt } from '../support/real-game';
 
 const STATUS_MARK = { alive: 'a', critical: 'c', dead: 'd', seki: 's' } as const;
 
@@ -180,5 +181,21 @@ describe('group status (golden diagrams)', () => {
     expect(a.groups[0].liberties).toHaveLength(0);
     const one = position(['.']);
     expect(analyzeGroups(one).groups).toHaveLength(0);
+  });
+});
+
+describe('tactically dead strings join no group (groups/status.ts lostStrings)', () => {
+  it('leaves a string in atari that cannot escape out of the living group around it', () => {
+    // pro9-049 (9x9, W+1.5) at move 65: White's D9 D8 has one liberty (E9) among Black's living
+    // stones; it used to join White's 22-stone group through the eye-space rule and live with it
+    // (W+13.1). Alone the static view calls it dead and the middle game's odds give it 13 %:
+    // W+7.6 (GNU Go 3.8: W+0.2).
+    const { t, vertex, groupAt } = realGameAt('pro9-049', 65);
+    const string = groupAt('D9');
+    expect(string.stones.map(vertex).sort()).toEqual(['D8', 'D9']);
+    expect(string.status).not.toBe('alive');
+    expect(string.safety).toBeLessThan(0.2);
+    expect(groupAt('G8').stones.map(vertex)).not.toContain('D9');
+    expect(t.score.lead).toBeGreaterThan(-10);
   });
 });

@@ -49,5 +49,5 @@ describe('territory on random and garbage positions', () => {
         }
       }
     }
-  });
+  }, 240_000); // a correctness test of 400 whole analyses: 50-180 s on a loaded 2-core machine, not a speed check
 });
