@@ -82,11 +82,9 @@ export function readLateDragons(
       ((g.status === 'critical' && g.stones.length >= LATE_CRITICAL_STONES) ||
         (g.status === 'alive' && g.stones.length >= LATE_ALIVE_STONES && !sure(g)));
     if (!asked || inRace(board, g.stones, g.color, weak)) continue;
-    const was = g.stones.map((p) => alive[p]);
-    for (const p of g.stones) alive[p] = 0;
-    const attack = owl.attack(g.stones);
-    const defense = attack.code === 0 ? null : owl.defend(g.stones);
-    g.stones.forEach((p, i) => (alive[p] = was[i]));
+    const defense = readWithoutOwnLife(alive, g.stones, () =>
+      owl.attack(g.stones).code === 0 ? null : owl.defend(g.stones),
+    );
     if (defense === null || defense.code !== 0) continue;
     g.status = 'dead';
     g.safety = 0;
@@ -108,6 +106,18 @@ function inRace(board: Board, stones: readonly number[], color: number, weak: Ui
       if (c !== 0 && c !== color) return true;
     }
   return false;
+}
+
+/**
+ * `read()` with `stones` taken out of `alive` (a dragon's own stones are no living friend for it to
+ * connect to), their marks put back afterwards.
+ */
+export function readWithoutOwnLife<T>(alive: Uint8Array, stones: readonly number[], read: () => T): T {
+  const was = stones.map((p) => alive[p]);
+  for (const p of stones) alive[p] = 0;
+  const answer = read();
+  stones.forEach((p, i) => (alive[p] = was[i]));
+  return answer;
 }
 
 /** A late owl on `board` sharing the refiner's spheres and living stones. */

@@ -9,7 +9,7 @@ import type { ReadResult } from '../reading/result';
 import { clusterWeakGroups } from './clusters';
 import { readDeadRaces } from './dead-races';
 import { readFinishedDragons } from './finished-reading';
-import { LATE_READING_BOARD, lateOwl, readLateDragons } from './late-reading';
+import { LATE_READING_BOARD, lateOwl, readLateDragons, readWithoutOwnLife } from './late-reading';
 import { libertyCount, settleRaces } from './races';
 import { SAFETY } from './safety';
 import { ALIVE_ODDS, DEAD_ODDS, survivalOdds, type DragonOddsFeatures } from './survival-odds';
@@ -97,6 +97,7 @@ const HUGE_DEAD = 12;
 const NEARLY_FINISHED_FULL = 0.25;
 /** Owl kills of at least this many stones get the late owl's second opinion (see secondOpinion). */
 const SECOND_OPINION_STONES = 6;
+/** At most this many second opinions a board (real games' middle games had up to 6; random boards hundreds). */
 const MAX_SECOND_OPINIONS = 8;
 /** A board with at most this share of empty nobody's points with every stone on is nearly settled. */
 const NEAR_SETTLED = 0.07;
@@ -227,25 +228,30 @@ export class ReadingRefiner {
       const key = dragon.join(',');
       let v = this.memo.get(key);
       if (!v) {
-        // Its own stones are no living friend to connect to.
-        const was = dragon.map((p) => this.alive[p]);
-        for (const p of dragon) this.alive[p] = 0;
-        v = this.read(dragon, g.status);
-        if (v.status === 'dead' && open) {
-          // On an open board the spheres are guesses: a death read without the group's own
-          // influence is read again with it, and becomes critical if the group then lives.
-          this.setSpheres(fieldWith(g), params);
-          const second = this.read(dragon, 'critical');
-          this.setSpheres(field, params);
-          if (second.status !== 'dead') v = { ...second, status: 'critical' };
-        }
-        if (v.status === 'critical' && v.attack === 0 && this.thorough) v = this.vitalMove(dragon, v);
-        if (v.status === 'dead' && unfinished && !this.thorough && libertyCount(this.board, dragon) > 3) {
-          // While the game goes on, a group with four liberties or more that the reading calls dead
-          // usually lives (on real games 2 of 3 such stones do): critical, not dead.
-          v = { ...v, status: 'critical' };
-        }
-        dragon.forEach((p, i) => (this.alive[p] = was[i]));
+        v = readWithoutOwnLife(this.alive, dragon, () => {
+          let read = this.read(dragon, g.status);
+          if (read.status === 'dead' && open) {
+            // On an open board the spheres are guesses: a death read without the group's own
+            // influence is read again with it, and becomes critical if the group then lives.
+            this.setSpheres(fieldWith(g), params);
+            const second = this.read(dragon, 'critical');
+            this.setSpheres(field, params);
+            if (second.status !== 'dead') read = { ...second, status: 'critical' };
+          }
+          if (read.status === 'critical' && read.attack === 0 && this.thorough)
+            read = this.vitalMove(dragon, read);
+          if (
+            read.status === 'dead' &&
+            unfinished &&
+            !this.thorough &&
+            libertyCount(this.board, dragon) > 3
+          ) {
+            // While the game goes on, a group with four liberties or more that the reading calls dead
+            // usually lives (on real games 2 of 3 such stones do): critical, not dead.
+            read = { ...read, status: 'critical' };
+          }
+          return read;
+        });
         this.memo.set(key, v);
       }
       if (calibrate) {
@@ -364,13 +370,8 @@ export class ReadingRefiner {
     const key = g.stones.join(',');
     let lateDefense = this.secondOpinions.get(key);
     if (lateDefense === undefined) {
-      // At most MAX_SECOND_OPINIONS a board (real games' middle games had up to 6; random boards
-      // hundreds).
       if (this.secondOpinions.size >= MAX_SECOND_OPINIONS) return { attack, defense };
-      const was = g.stones.map((p) => this.alive[p]);
-      for (const p of g.stones) this.alive[p] = 0;
-      lateDefense = this.late.defend(g.stones);
-      g.stones.forEach((p, i) => (this.alive[p] = was[i]));
+      lateDefense = readWithoutOwnLife(this.alive, g.stones, () => this.late.defend(g.stones));
       this.secondOpinions.set(key, lateDefense);
     }
     return { attack, defense: lateDefense.code === 0 ? defense : lateDefense };
@@ -390,11 +391,10 @@ export class ReadingRefiner {
   ): void {
     for (const g of groups) {
       if (g.status !== 'alive' || g.stones.length < 2 || sure(g) || this.verdicts.has(g.stones[0])) continue;
-      // Its own stones are no living friend to connect to.
-      for (const p of g.stones) this.alive[p] = 0;
-      const attack = this.owl.attack(g.stones);
-      const defense = attack.code === 0 ? null : this.owl.defend(g.stones);
-      for (const p of g.stones) this.alive[p] = 1;
+      const { attack, defense } = readWithoutOwnLife(this.alive, g.stones, () => {
+        const a = this.owl.attack(g.stones);
+        return { attack: a, defense: a.code === 0 ? null : this.owl.defend(g.stones) };
+      });
       if (!defense) continue;
       const status = this.weigh(g, attack, defense, shares, true);
       this.verdicts.set(g.stones[0], {
