@@ -25,7 +25,7 @@
  * (per worker, default 16), --port P (the api's, default 27210; with --ports N it is N + 2), --turns T (turns a call in the
  * batch row, default 20; 0: no batch row), --no-http, --no-workers.
  */
-import { JobName, QueueName } from '@moyo/contracts';
+import { QueueName } from '@moyo/contracts';
 import { bullConnectionOptions } from '@moyo/persistence';
 import { QueueEvents } from 'bullmq';
 import { randomBytes } from 'node:crypto';
@@ -49,6 +49,8 @@ import {
 import { closeConnections, postPosition, postTurns } from './pipeline-http';
 import { bareQueue, bareQueueName, profiling, startApi, startBareWorker } from './support/pipeline-peers';
 import { pipelineServices } from './support/pipeline-services';
+import { enableWalTiming, walPerJob, walSnapshot, type WalPerJob, type WalSnapshot } from './pipeline-wal';
+import { printTable, type Measured } from './pipeline-report';
 
 const HTTP_JOBS = integerOption('bench:pipeline', '--http', 2000);
 const ROUNDS = integerOption('bench:pipeline', '--rounds', 2);
@@ -69,24 +71,6 @@ let ADMIN_URL = '';
 let REDIS_URL = '';
 let redisPids: () => number[] = () => [];
 
-interface Measured {
-  scenario: string;
-  jobs: number;
-  seconds: number;
-  jobsPerSecond: number;
-  p50: number;
-  p99: number;
-  submitP50?: number;
-  submitP99?: number;
-  /** Cores busy during the scenario: machine, the bench's own process (client), workers, api, PostgreSQL, Redis. */
-  cpu: Record<string, number>;
-  /**
-   * Per group of Moyo's processes (api, worker), their main threads' milliseconds per job on a
-   * core (`run`) and runnable but waiting for one (`wait`): /proc/<pid>/schedstat.
-   */
-  sched: Record<string, { run: number; wait: number }>;
-}
-
 /** A thread's time on a core and time runnable but waiting for one, in ns (/proc/<pid>/schedstat). */
 function schedstat(pid: number): [number, number] {
   try {
@@ -105,6 +89,7 @@ function summarise(
   r: LoadResult,
   cpu: Record<string, number>,
   sched: Record<string, { run: number; wait: number }>,
+  wal: WalPerJob | null,
   submit: boolean,
 ): Measured {
   const m: Measured = {
@@ -116,6 +101,7 @@ function summarise(
     p99: round1(quantile(r.latencies, 0.99)),
     cpu,
     sched,
+    wal,
   };
   if (submit) {
     m.submitP50 = round1(quantile(r.submitLatencies, 0.5));
@@ -135,6 +121,8 @@ function summarise(
 
 /** PostgreSQL backends serving the scratch database (not other users of the server). */
 let backendPids: () => Promise<number[]> = () => Promise.resolve([]);
+/** The server's WAL counters (pg_stat_wal). */
+let walNow: () => Promise<WalSnapshot | null> = () => Promise.resolve(null);
 
 /** Runs a load and counts the CPU of `groups`, of the scratch database's backends and of Redis meanwhile. */
 async function measured(
@@ -152,7 +140,9 @@ async function measured(
   const a = cpuSnapshot([...all(pids), ...all(before)]);
   const moyoGroups = Object.entries(pids).filter(([k]) => k === 'api' || k === 'worker');
   const sched0 = moyoGroups.map(([, ps]) => ps.map(schedstat));
+  const wal0 = await walNow();
   const r = await load();
+  const wal1 = await walNow();
   const jobs = Math.max(1, r.latencies.length);
   const sched: Record<string, { run: number; wait: number }> = {};
   moyoGroups.forEach(([k, ps], g) => {
@@ -164,7 +154,8 @@ async function measured(
   const after = await servers();
   const seen = { postgres: [...new Set([...before.postgres, ...after.postgres])], redis: before.redis };
   const b = cpuSnapshot([...all(pids), ...all(seen)]);
-  return summarise(scenario, r, cpuBetween(a, b, { ...pids, ...seen }), sched, submit);
+  const wal = walPerJob(wal0, wal1, jobs);
+  return summarise(scenario, r, cpuBetween(a, b, { ...pids, ...seen }), sched, wal, submit);
 }
 
 async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -175,6 +166,9 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
     (
       await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name])
     ).rows.map((r) => r.pid);
+  walNow = () => walSnapshot(admin);
+  // A server of the run's own: time its WAL flushes too (a server-wide setting).
+  if (PORTS !== undefined) await enableWalTiming(admin);
   return {
     url,
     drop: async () => {
@@ -388,79 +382,6 @@ async function workerScenarios(databaseUrl: string, redis: Redis): Promise<void>
   }
 }
 
-function printTable(): void {
-  process.stdout.write(
-    `\npipeline benchmark (${new Date().toISOString()}, node ${process.version}, per worker: ` +
-      `WORKER_CONCURRENCY=${CONCURRENCY}, WORKER_ENGINE_THREADS=1; job name ${JobName.AnalyzePosition}; ` +
-      `cores: CPU in cores over the scenario, machine = all processes, client = this bench process)\n\n`,
-  );
-  const groups = ['machine', 'client', 'worker', 'api', 'peer', 'postgres', 'redis'];
-  const head = ['scenario', 'jobs', 'seconds', 'jobs/s', 'p50 ms', 'p99 ms', 'submit p50/p99', ...groups];
-  const rows = results.map((r) => [
-    r.scenario,
-    String(r.jobs),
-    String(r.seconds),
-    String(r.jobsPerSecond),
-    String(r.p50),
-    String(r.p99),
-    r.submitP50 === undefined ? '-' : `${r.submitP50}/${r.submitP99}`,
-    ...groups.map((g) => (r.cpu[g] === undefined ? '-' : String(r.cpu[g]))),
-  ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  process.stdout.write(`${line(head)}\n${rows.map(line).join('\n')}\n\n`);
-  // The same CPU per job: what each part costs, whatever else ran on the machine.
-  process.stdout.write('CPU ms per job (cores x seconds / jobs):\n');
-  for (const r of results) {
-    const parts = groups
-      .slice(1)
-      .filter((g) => r.cpu[g] !== undefined)
-      .map((g) => `${g} ${((r.cpu[g] * r.seconds * 1000) / r.jobs).toFixed(2)}`);
-    process.stdout.write(`  ${r.scenario.padEnd(widths[0])}  ${parts.join(', ')}\n`);
-  }
-  // Whether a slow scenario was Moyo's own work or the machine's other work: a main thread that
-  // waited for a core longer than it ran was held up by the load, not by its own cost.
-  process.stdout.write('\nMain threads, ms per job on a core / waiting for a core (/proc/<pid>/schedstat):\n');
-  for (const r of results) {
-    const parts = Object.entries(r.sched).map(([g, s]) => `${g} ${s.run.toFixed(2)} / ${s.wait.toFixed(2)}`);
-    if (parts.length) process.stdout.write(`  ${r.scenario.padEnd(widths[0])}  ${parts.join(', ')}\n`);
-  }
-  process.stdout.write('\n');
-  const find = (prefix: string, suffix = '') =>
-    results.filter((r) => r.scenario.includes(prefix) && r.scenario.endsWith(suffix));
-  const mean = (ms: Measured[]) => ms.reduce((a, m) => a + m.jobsPerSecond, 0) / ms.length;
-  const insert = find('bare BullMQ + one INSERT');
-  const moyo = find('Moyo over HTTP (board), ' + IN_FLIGHT);
-  if (insert.length && moyo.length) {
-    process.stdout.write(
-      `Moyo over HTTP / bare BullMQ + one INSERT (mean of ${moyo.length} rounds): ` +
-        `${(mean(moyo) / mean(insert)).toFixed(2)}x (${mean(moyo).toFixed(0)} / ${mean(insert).toFixed(0)} jobs/s)\n`,
-    );
-  }
-  const turns = find(' turns a call');
-  if (insert.length && turns.length) {
-    process.stdout.write(
-      `Moyo over HTTP, ${TURNS} turns a call / bare BullMQ + one INSERT (mean of ${turns.length} rounds): ` +
-        `${(mean(turns) / mean(insert)).toFixed(2)}x (${mean(turns).toFixed(0)} / ${mean(insert).toFixed(0)} jobs/s)\n`,
-    );
-  }
-  const one = find('territory', '1 worker');
-  const two = find('territory', '2 workers');
-  if (one.length && two.length) {
-    const sum = (ms: Measured[], f: (m: Measured) => number) => ms.reduce((a, m) => a + f(m), 0);
-    // Jobs per second of worker CPU: what a worker process gets done with the CPU it is given.
-    const perCore = (ms: Measured[]) => sum(ms, (m) => m.jobs) / sum(ms, (m) => m.cpu.worker * m.seconds);
-    process.stdout.write(
-      `territory, 2 workers over 1 (mean of ${one.length} rounds): ${(mean(two) / mean(one)).toFixed(2)}x ` +
-        `(${mean(one).toFixed(1)} / ${mean(two).toFixed(1)} jobs/s); worker cores ` +
-        `${one.map((m) => m.cpu.worker).join(', ')} / ${two.map((m) => m.cpu.worker).join(', ')} of machine ` +
-        `${one.map((m) => m.cpu.machine).join(', ')} / ${two.map((m) => m.cpu.machine).join(', ')}; ` +
-        `jobs per worker-core-second ${perCore(one).toFixed(1)} / ${perCore(two).toFixed(1)}\n`,
-    );
-  }
-}
-
 async function main(): Promise<void> {
   if (!appsBuilt('worker', 'api')) {
     process.stderr.write('bench:pipeline: build first (npm run build): apps/*/dist/main.js is missing\n');
@@ -481,7 +402,12 @@ async function main(): Promise<void> {
   } finally {
     await services.stop();
   }
-  printTable();
+  printTable(results, {
+    concurrency: CONCURRENCY,
+    inFlight: IN_FLIGHT,
+    turns: TURNS,
+    privateServers: PORTS !== undefined,
+  });
 }
 
 main().catch((err: unknown) => {
