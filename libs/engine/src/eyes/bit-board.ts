@@ -236,6 +236,12 @@ export class BitReadingBoard extends BitBoardQueries implements ReadingBoard {
     return this.vertexKeysLo !== null ? this.allDyn & ~(this.blackDyn | this.whiteDyn) : -1;
   }
 
+  /** The static chain of the stone at p as a bit (bit s: static chain s), 0 when p is not static. */
+  staticChainBit(p: number): number {
+    const s = this.staticOf[p];
+    return s >= 0 ? 1 << s : 0;
+  }
+
   /** Does this board keep exactVertexKey (keyVertices accepted, few enough dynamic points)? */
   get exactKeyed(): boolean {
     return this.exactKey;

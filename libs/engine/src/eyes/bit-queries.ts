@@ -34,13 +34,17 @@ export abstract class BitBoardQueries extends BitLabelling {
   peekHashLo = 0;
   peekHashHi = 0;
   peekCaptured = 0;
+  /** The static chains (bit s: static chain s) the move the last peek answered -2 for captures. */
+  peekCapturedStatic = 0;
 
   /**
    * A move of `player` at the empty point p, looked at without playing it: 1 when legal, the
    * position after it then in peekKey, peekKoPoint, peekHashLo/Hi and peekCaptured (as
-   * playRecorded would leave them); 0 when illegal (the ko recapture, suicide); -1 when this board
-   * cannot tell cheaply (p not dynamic, the exact key not kept, static stones captured or about to
-   * be): the caller then plays it. The reader probes its table with it before playing.
+   * playRecorded would leave them); 0 when illegal (the ko recapture, suicide); -2 when legal and
+   * capturing static stones (the chains in peekCapturedStatic, the dynamic stones in
+   * peekCaptured; no key foreseen); -1 when this board cannot tell cheaply (p not dynamic, the
+   * exact key not kept, static stones captured): the caller then plays it (on -2 too). The reader
+   * probes its table with it before playing.
    */
   peek(p: number, player: Player): number {
     const d = this.dynIndex[p];
@@ -48,8 +52,12 @@ export abstract class BitBoardQueries extends BitLabelling {
     if (p === koPointFor(this.colors, this.geo.adjacent, this.koPoint, player)) return 0;
     this.ensureLabels();
     if (this.moveEffect(d, player) !== true) return 0;
-    if (this.effectStatic !== 0) return -1;
     const captured = this.effectDyn;
+    if (this.effectStatic !== 0) {
+      this.peekCaptured = captured;
+      this.peekCapturedStatic = this.effectStatic;
+      return -2;
+    }
     const { keys, pow3, dynPoint } = this;
     const other = 3 - player;
     let key = this.exactVertexKey + player * pow3[d];
@@ -174,22 +182,28 @@ export abstract class BitBoardQueries extends BitLabelling {
       lib |= comp[c | 3];
       touch |= comp[c | 4];
     }
+    // Captured static stones are liberties the masks do not hold: a static chain captured next to
+    // p leaves one (its stone next to p); the others (next to a friendly chain) are not counted.
+    let staticCaptured = 0;
     for (let x = this.nbrStatic[d] & oppStatic; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
-      if (comp[unitComp[n + bitIndex(bit)] | 5] === 1) return -1;
+      if (comp[unitComp[n + bitIndex(bit)] | 5] === 1) staticCaptured = 1;
     }
+    const nextToP = staticCaptured;
     for (let x = near & opp; x !== 0;) {
       const bit = x & -x;
       x ^= bit;
       const c = unitComp[bitIndex(bit)];
       if (comp[c | 5] !== 1) continue;
-      if (this.comp[c | 1] !== 0) return -1;
+      if (comp[c | 1] !== 0) staticCaptured = 1;
       // Captured stones next to p or to a friendly chain become liberties.
-      dyn |= this.comp[c] & touch;
+      dyn |= comp[c] & touch;
     }
-    const count = upToTwo(dyn & ~(1 << d)) + upToTwo(lib);
-    return count > 2 ? 2 : count;
+    const count = upToTwo(dyn & ~(1 << d)) + upToTwo(lib) + nextToP;
+    // With static stones captured the count may be short of the liberties: exact only at 2.
+    if (count >= 2) return 2;
+    return staticCaptured !== 0 ? -1 : count;
   }
 
   /**

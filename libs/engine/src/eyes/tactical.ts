@@ -67,6 +67,8 @@ export abstract class TacticalReader extends MoveOrdering {
     this.problem.vertices.indexOf(this.problem.string) >= 0
       ? 1 << this.problem.vertices.indexOf(this.problem.string)
       : 0;
+  /** The White string's static chain as a bit of the static chains (0 when it is not static). */
+  private readonly stringStaticBit = this.preview !== null ? this.preview.staticChainBit(this.problem.string) : 0;
 
   // ---- moves --------------------------------------------------------------------------------
 
@@ -266,7 +268,18 @@ export abstract class TacticalReader extends MoveOrdering {
    */
   private moveWith(b: BitReadingBoard, move: number, color: Player): number {
     const seen = b.peek(move, color);
-    if (seen <= 0) return seen;
+    if (seen <= 0) {
+      // A legal Black move that captures static stones, the White string among them, wins as
+      // tryMove would find it (a capture is never a repetition), without playing and undoing the
+      // string's stones (hundreds on a corner shape).
+      if (
+        seen === -2 &&
+        color === BLACK &&
+        ((b.peekCaptured & this.stringBit) | (b.peekCapturedStatic & this.stringStaticBit)) !== 0
+      )
+        return 1;
+      return seen < 0 ? -1 : 0;
+    }
     const captured = b.peekCaptured;
     // GNU Go 3.8's rule (tryMove): a capturing move is never a repetition.
     if (captured === 0 && this.repeats(b.peekHashLo, b.peekHashHi)) return 0;

@@ -157,6 +157,61 @@ describe('BitReadingBoard: chains derived move by move', () => {
     expect(kos).toBeGreaterThan(10);
   });
 
+  // The move ordering's self-atari test (libertiesAfter) and peek answer from the bit sets also
+  // when a move captures static stones (the White string, a stray Black stone): checked against
+  // the compact board, which plays every move on chain data.
+  it('libertiesAfter and peek foresee moves that capture static stones', () => {
+    const random = seededRandom(20261130);
+    let staticCaptures = 0;
+    let counted = 0;
+    let peeked = 0;
+    for (let g = 0; g < 30; g++) {
+      const problem = buildEyeProblem(parseEyeGraph(randomEyeGraph(random, 3 + (g % 9))));
+      if (!problem) continue;
+      const bit = keyed(BitReadingBoard.fromRows(problemRows(problem), problem.vertices), problem);
+      const compact = CompactReadingBoard.fromRows(problemRows(problem), problem.vertices);
+      if (!(bit instanceof BitReadingBoard)) continue;
+      const vertex = new Set(problem.vertices);
+      for (let step = 0; step < 80; step++) {
+        for (const p of problem.vertices) {
+          if (bit.colors[p] !== EMPTY) continue;
+          for (const color of [BLACK, WHITE] as Player[]) {
+            const before = [...compact.colors];
+            if (!compact.playRecorded(p, color)) continue;
+            const taken = problem.geo.points.filter((q) => before[q] !== EMPTY && compact.colors[q] === EMPTY);
+            const liberties = Math.min(2, compact.chainLiberties(p));
+            compact.undo();
+            if (!taken.some((q) => !vertex.has(q))) continue;
+            staticCaptures++;
+            const quick = bit.libertiesAfter(p, color);
+            if (quick >= 0) {
+              counted++;
+              expect(quick).toBe(liberties);
+            }
+            const seen = bit.peek(p, color);
+            if (seen === -2) {
+              peeked++;
+              const dyn = problem.vertices.reduce((bits, q, k) => (taken.includes(q) ? bits | (1 << k) : bits), 0);
+              const chains = taken.reduce((bits, q) => bits | bit.staticChainBit(q), 0);
+              expect([bit.peekCaptured, bit.peekCapturedStatic]).toEqual([dyn, chains]);
+            } else expect(seen).toBe(-1); // static stones already captured on this line
+          }
+        }
+        const p = problem.vertices[Math.floor(random() * problem.vertices.length)];
+        const color = (random() < 0.5 ? BLACK : WHITE) as Player;
+        const played = bit.playRecorded(p, color);
+        expect(compact.playRecorded(p, color)).toBe(played);
+        if (played && random() < 0.25) {
+          bit.undo();
+          compact.undo();
+        }
+      }
+    }
+    expect(staticCaptures).toBeGreaterThan(100);
+    expect(counted).toBeGreaterThan(staticCaptures / 2);
+    expect(peeked).toBeGreaterThan(staticCaptures / 2);
+  });
+
   it('gives the same chains as the compact board on the same line of play', () => {
     const random = seededRandom(7);
     for (let g = 0; g < 20; g++) {
