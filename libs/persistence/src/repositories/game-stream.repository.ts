@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { GameStream, JobStatus } from '../generated/prisma/client';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { withInputExpanded } from './job-input';
 import { withResults } from './job-results';
 
 export interface NewGameStream {
@@ -278,7 +279,10 @@ export class GameStreamRepository {
     // No relation to include: jobs is partitioned and game_move_analyses has no foreign key to it.
     const ids = rows.flatMap((r) => (r.jobId ? [r.jobId] : []));
     const jobs = ids.length
-      ? await withResults(this.prisma, await this.prisma.client.job.findMany({ where: { id: { in: ids } } }))
+      ? await withResults(
+          this.prisma,
+          (await this.prisma.client.job.findMany({ where: { id: { in: ids } } })).map(withInputExpanded),
+        )
       : [];
     const byId = new Map(jobs.map((j) => [j.id, j]));
     return rows.map((r) => {
@@ -315,7 +319,7 @@ export class GameStreamRepository {
     const jobId = finalJobIdOf(stream);
     if (!jobId) return null;
     const found = await this.prisma.client.job.findFirst({ where: { id: jobId } });
-    const job = found ? (await withResults(this.prisma, [found]))[0] : null;
+    const job = found ? (await withResults(this.prisma, [withInputExpanded(found)]))[0] : null;
     return {
       jobId,
       status: job?.status ?? null,

@@ -1,5 +1,6 @@
 import type { JobStatus } from '../generated/prisma/client';
 import { Prisma } from '../generated/prisma/client';
+import { expandInput } from './job-input';
 
 /** The columns of a job the worker needs to run it and to describe it in webhooks. */
 export interface JobHeader {
@@ -41,7 +42,7 @@ export const jobHeader = (r: JobHeaderRow): JobHeader => ({
   webhookUrl: r.webhook_url,
   progress: r.progress,
   attempts: r.attempts,
-  input: r.input,
+  input: expandInput(r.input),
   options: r.options,
   createdAt: r.created_at,
   startedAt: r.started_at,

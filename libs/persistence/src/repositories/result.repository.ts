@@ -11,6 +11,7 @@ import {
   type Subscriber,
 } from './job-header';
 import { compactResult, expandResult } from './board-result';
+import { withInputExpanded } from './job-input';
 import { withResults } from './job-results';
 import type { NewWebhookDelivery } from './webhook-delivery.repository';
 
@@ -332,7 +333,7 @@ export class ResultRepository {
   /** The job with its result (any tenant: for the worker and tests). */
   async findWithResult(jobId: string): Promise<(Job & { result: JobResult | null }) | null> {
     const job = await this.prisma.client.job.findFirst({ where: { id: jobId } });
-    return job ? (await withResults(this.prisma, [job]))[0] : null;
+    return job ? (await withResults(this.prisma, [withInputExpanded(job)]))[0] : null;
   }
 
   /** How many result rows the job has (0 or 1: the primary key allows no more). */

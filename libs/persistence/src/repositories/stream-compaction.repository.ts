@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { expandInput } from './job-input';
 
 /** A finished stream whose moves are not all compacted yet, with the job holding its whole game. */
 export interface FinishedStreamToCompact {
@@ -33,7 +34,7 @@ export class StreamCompactionRepository {
   /** The stored input of a job (null when it is gone). */
   async inputOf(jobId: string): Promise<Prisma.JsonValue | null> {
     const job = await this.prisma.client.job.findFirst({ where: { id: jobId }, select: { input: true } });
-    return job?.input ?? null;
+    return job ? expandInput(job.input) : null;
   }
 
   /**
