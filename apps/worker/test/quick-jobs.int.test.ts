@@ -18,7 +18,7 @@ import { analyzePosition } from '@moyo/engine';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { submitPosition } from '../../../test/support/job-submission';
 import { useIsolatedServices } from '../../../test/support/services';
 import { createWorkerApp } from '../src/bootstrap';
@@ -137,10 +137,42 @@ describe('quick jobs (inline board analyses)', () => {
     expect(body).toMatchObject({ id, status: 'completed', attempts: 1, analyses: ['board'] });
     expect(body.startedAt).toBe(job.startedAt!.toISOString());
     expect((body.result as { analyses: { board: unknown } }).analyses.board).toEqual(engineBoard);
-    const sent = JSON.parse(receiver.on('/quick-hook')[0].body) as { result: { analyses: { board: unknown } } };
+    const sent = JSON.parse(receiver.on('/quick-hook')[0].body) as {
+      result: { analyses: { board: unknown } };
+    };
     expect(sent.result.analyses.board).toEqual(engineBoard);
     // One write after the insert: the completion (no `running` update).
     expect(await updatesOf(id)).toEqual(['completed']);
+  });
+
+  it('completes a job with no webhooks to call in one statement, without reading it first', async () => {
+    // A tenant of its own: the suite's tenant has a webhook (the first test), whose jobs are read.
+    const quiet = (await worker.get(TenantRepository).create('quick jobs, no webhooks')).id;
+    const peeks = vi.spyOn(results, 'peekMany');
+    const quick = vi.spyOn(results, 'completeQuickMany');
+    try {
+      const id = 'quick-unread';
+      await submitPosition(jobs, positions, {
+        id,
+        tenantId: quiet,
+        input: position([['B', 'E5']], { boardXSize: 9, boardYSize: 9 }),
+        analyses: ['board'],
+      });
+      const job = await finished(id);
+      expect(job.status).toBe('completed');
+      expect(job.attempts).toBe(1);
+      expect(job.progress).toBe(100);
+      expect(job.startedAt).not.toBeNull();
+      expect(job.startedAt!.getTime()).toBeLessThanOrEqual(job.finishedAt!.getTime());
+      expect(job.timings).toMatchObject({ cache: 'miss' });
+      expect(await results.countResults([id])).toBe(1);
+      expect(await updatesOf(id)).toEqual(['completed']);
+      expect(quick.mock.calls.some(([cs]) => cs.some((c) => c.jobId === id))).toBe(true);
+      expect(peeks.mock.calls.some(([ids]) => ids.includes(id))).toBe(false);
+    } finally {
+      peeks.mockRestore();
+      quick.mockRestore();
+    }
   });
 
   it('still marks a job that runs on an engine thread running first', async () => {

@@ -38,9 +38,10 @@ export interface PreparedJob {
   cacheKey: string | null;
   /**
    * A job that takes less time than its bookkeeping (an inline `board` job: ~0.1 ms): it is
-   * not marked running (one batched read instead of a write: PeekBatcher), its attempt and start
-   * time are written with its completion (one batched write), and it uses no result cache (a
-   * lookup and an entry cost more than the analysis).
+   * not marked running, its attempt and start time are written with its completion (one batched
+   * write), and it uses no result cache (a lookup and an entry cost more than the analysis). It
+   * is computed and completed without being read first when it has no webhooks to call
+   * (CompletionBatcher.completeQuick); otherwise it is read (one batched read: PeekBatcher).
    */
   quick?: boolean;
 }
@@ -61,8 +62,10 @@ export interface JobSteps<P extends PreparedJob> {
  * running (the same statement reads the result cache and the tenant's webhooks), compute or take
  * the cached result, then store status, result, cache and webhook deliveries in one transaction
  * (shared with the other jobs finishing at the same time: CompletionBatcher) and queue the
- * deliveries. A quick job (PreparedJob.quick) is read instead of marked running (with the other
- * jobs starting at the same time: PeekBatcher), so its row is written once, at its completion. Invalid input fails at once (UnrecoverableError: no retry); anything else is
+ * deliveries. A quick job (PreparedJob.quick) is not marked running: it is computed and
+ * completed by one statement without a read when it is queued or running and has no webhooks to
+ * call (`completeUnread`); else it is read (with the other jobs starting at the same time:
+ * PeekBatcher) and run as the others. Either way its row is written once, at its completion. Invalid input fails at once (UnrecoverableError: no retry); anything else is
  * rethrown for BullMQ's retry with backoff. PostgreSQL being away is no failure of the job: the
  * final writes are retried in place for a while, then the job is postponed without using up an
  * attempt (and a final failure that cannot be written is left to the reconciler).
@@ -101,6 +104,15 @@ export class JobRunnerService {
     }
     const quick = prepared?.quick === true;
     const startedAt = new Date();
+    if (quick && prepared !== undefined) {
+      try {
+        const done = await this.completeUnread(data, steps, prepared, attempt, startedAt);
+        if (done) return done;
+      } catch (err) {
+        if (isDatabaseUnavailable(err)) return postponeJob(job, token, err);
+        throw err;
+      }
+    }
     let started: StartedJob | null;
     try {
       started = quick
@@ -128,11 +140,7 @@ export class JobRunnerService {
       if (prepared === undefined) throw prepareError;
       const computed = await steps.compute(data, prepared, started.cached);
       const finishedAt = new Date();
-      // What only the worker knows; the api derives queueMs, runMs and totalMs from the row.
-      const timings = {
-        engineMs: Math.round(computed.engineMs * 100) / 100,
-        cache: computed.cache.kind === 'hit' ? 'hit' : 'miss',
-      };
+      const timings = timingsOf(computed);
       // The subscribers came with the job (start or peek): no lookup here; no body without them.
       const deliveries =
         started.subscribers.length > 0 || job0.webhookUrl
@@ -197,4 +205,54 @@ export class JobRunnerService {
       throw err;
     }
   }
+
+  /**
+   * A quick job run without reading its row first: computed, then completed by one statement with
+   * the other quick jobs finishing meanwhile (CompletionBatcher.completeQuick), which completes it
+   * only when it is queued or running and has no webhooks to call. Null when that statement left
+   * the job as it was (no such row, ended, cancelled, deliveries to make), when the analysis threw
+   * or the statement failed for anything but the database being away: the caller then reads the
+   * job and runs it as any other (computing it again: a quick analysis costs less than the read).
+   */
+  private async completeUnread<P extends PreparedJob>(
+    data: AnalysisJob,
+    steps: JobSteps<P>,
+    prepared: P,
+    attempt: number,
+    startedAt: Date,
+  ): Promise<JobRunSummary | null> {
+    let computed: ComputedResult;
+    try {
+      computed = await steps.compute(data, prepared, null);
+    } catch {
+      return null;
+    }
+    const finishedAt = new Date();
+    try {
+      const { completedNow } = await retryWhileDatabaseDown(() =>
+        this.completions.completeQuick({
+          jobId: data.jobId,
+          result: computed.result as Prisma.InputJsonValue,
+          timings: timingsOf(computed),
+          cache: computed.cache,
+          deliveries: [],
+          finishedAt,
+          attempt,
+          startedAt,
+        }),
+      );
+      return completedNow ? { jobId: data.jobId, outcome: 'completed', cache: computed.cache.kind } : null;
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) throw err;
+      return null;
+    }
+  }
+}
+
+/** What only the worker knows of a run; the api derives queueMs, runMs and totalMs from the row. */
+function timingsOf(computed: ComputedResult): { engineMs: number; cache: 'hit' | 'miss' } {
+  return {
+    engineMs: Math.round(computed.engineMs * 100) / 100,
+    cache: computed.cache.kind === 'hit' ? 'hit' : 'miss',
+  };
 }

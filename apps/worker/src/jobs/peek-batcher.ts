@@ -15,11 +15,12 @@ export const MAX_PEEK_BATCH = 64;
 export const MAX_PEEKS_IN_FLIGHT = 2;
 
 /**
- * Reads the jobs that quick runs (inline `board` jobs: no running state, see JobRunnerService)
- * start together in one statement (ResultRepository.peekMany), as CompletionBatcher writes their
- * ends: a read goes out on the next turn of the event loop with whatever else started in that
- * turn, unless MAX_PEEKS_IN_FLIGHT reads are under way; then it waits for one of them with every
- * other read that arrives meanwhile. No timer: batches only form under load. A failed read fails
+ * Reads the jobs of quick runs (inline `board` jobs: no running state, see JobRunnerService) that
+ * could not be completed unread (webhooks to call, or a job in no state to run) together in one
+ * statement (ResultRepository.peekMany), as CompletionBatcher writes their ends: a read goes out
+ * on the next turn of the event loop with whatever else started in that turn, unless
+ * MAX_PEEKS_IN_FLIGHT reads are under way; then it waits for one of them with every other read
+ * that arrives meanwhile. No timer: batches only form under load. A failed read fails
  * each job of its batch (the runner then postpones or retries it as any database error).
  */
 @Injectable()
