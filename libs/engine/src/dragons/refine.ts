@@ -6,6 +6,18 @@ import type { ColorPosition } from '../influence/position';
 import { DEFAULT_OWL_PARAMS, OwlReader, type OwlParams } from '../owl/owl';
 import { ConnectionReader } from '../reading/connection';
 import type { ReadResult } from '../reading/result';
+import {
+  COLLAPSED_SHARE,
+  FINISHED_BOARD,
+  LATE_BOARD,
+  NEAR_SETTLED,
+  NEARLY_FINISHED_FULL,
+  OPEN_BOARD,
+  SETTLED_BOARD,
+  UNFINISHED_BOARD,
+  wipedOut,
+  type BoardShares,
+} from './board-phase';
 import { clusterWeakGroups } from './clusters';
 import { readDeadRaces } from './dead-races';
 import { readFinishedDragons } from './finished-reading';
@@ -25,82 +37,19 @@ export interface DragonVerdict {
   readonly defenseResult: ReadResult | null;
 }
 
-/** How open the board is, as the odds of weak dragons read it (shares of the board's points). */
-interface BoardShares {
-  /** Empty points nobody's in the field with the dead removed. */
-  readonly neutral: number;
-  /** The same with every stone on the board. */
-  readonly fullNeutral: number;
-  /** More than UNFINISHED_BOARD of them with the dead removed. */
-  readonly unfinished: boolean;
-}
-
-/**
- * A board with more than this share of empty points that the field gives to nobody is open: the
- * opening and early middle game.
- */
-const OPEN_BOARD = 0.3;
-
-/** A board with at most this share of empty points nobody's in the field is finished. */
-const FINISHED_BOARD = 0.02;
-
-/**
- * A board with at most this share of empty points nobody's in the field computed with every stone
- * on it (nothing found dead yet) is settled: the end is near and reading deaths stand.
- */
-const SETTLED_BOARD = 0.1;
-
-/**
- * No board is finished while more than this share of one colour's stones is statically dead (on
- * the tune games such boards were 9x9 positions at move 20-45 whose static analysis had killed
- * everything of one colour: B+74.5 for a game won by half a point).
- */
-const COLLAPSED_SHARE = 0.4;
-
-/**
- * No board is nearly finished (the owl's kills standing without odds) while more than this share of
- * one colour's stones is statically dead: a colour wiped out is the static view collapsing (GNU Go's
- * score2.tst 46, a finished game with half of Black's stones dead, stays counted as it was).
- */
-const WIPED_OUT = 0.7;
-/** ... of a colour with at least this many stones on the board (a lone invader's death is no collapse). */
-const WIPED_OUT_STONES = 10;
-
-/** The static view killed nearly every stone of a colour with many on the board (see WIPED_OUT). */
-function wipedOut(stones: number, dead: number): boolean {
-  return stones >= WIPED_OUT_STONES && dead > WIPED_OUT * stones;
-}
-
-/** A board with more than this share of empty points nobody's in the field is not finished. */
-const UNFINISHED_BOARD = 0.05;
-
 /** Dragons of at most this many stones keep a static death that the owl could not read out. */
 const SMALL_DRAGON = 5;
 
 /** Weak groups with stones this close (Manhattan distance) are read as one dragon. */
-/**
- * A board with at most this share of empty nobody's points with every stone on is late: weak groups
- * are joined only where the connection holds (finals within 2 on all 251 games 75.3 -> 75.7 %).
- */
-const LATE_BOARD = 0.15;
 const CLUSTER_DISTANCE = 2;
 
 /** A reading death of this many stones is critical on any board not nearly settled. */
 const HUGE_DEAD = 12;
-/**
- * A board with at most UNFINISHED_BOARD open points once the dead are off, and at most this share
- * with every stone on, is nearly finished: there the owl's kills stand. On the real games (tune and
- * check, positions at 50-90 % and at the end), of the stones of such kills 1,237 died and 148 lived,
- * all of the living ones at 90 % of a game or later (without the second condition 1,312 and 250:
- * 9x9 boards in the middle game look finished once their dead are off).
- */
-const NEARLY_FINISHED_FULL = 0.25;
 /** Owl kills of at least this many stones get the late owl's second opinion (see secondOpinion). */
 const SECOND_OPINION_STONES = 6;
 /** At most this many second opinions a board (real games' middle games had up to 6; random boards hundreds). */
 const MAX_SECOND_OPINIONS = 8;
-/** A board with at most this share of empty nobody's points with every stone on is nearly settled. */
-const NEAR_SETTLED = 0.07;
+
 /** A board holding the position's stones (no history, no ko). */
 export function boardFromPosition(pos: ColorPosition): Board {
   return pos instanceof Board ? pos.clone() : Board.fromColors(pos.geo, pos.colors);

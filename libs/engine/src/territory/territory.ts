@@ -204,7 +204,7 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
 const OPEN_SHARE = 0.3;
 /**
  * Share of neutral empty points up to which a board is settled: its dame are nobody's (dame.ts).
- * The finished board's limit of the reading layer (dragons/refine.ts UNFINISHED_BOARD). Before
+ * The finished board's limit of the reading layer (dragons/board-phase.ts UNFINISHED_BOARD). Before
  * that, the field's lean at a point between both colours says who will likely gain it.
  */
 const SETTLED_SHARE = 0.05;
