@@ -22,6 +22,28 @@ const upToTwo = (x: number): number => (x === 0 ? 0 : (x & (x - 1)) === 0 ? 1 : 
 export abstract class BitBoardQueries extends BitLabelling {
   /** findInvincibleNear's Black chains of two or more liberties (at most one per unit). */
   private readonly blackChains = new Int32Array(this.comps);
+  /**
+   * Static Black chains invincible in every position: two of their static liberties are walled
+   * eyes (see BitBoardState.blackWalledEyes) whose walls all have two static liberties or more.
+   * Static liberties are never played, so those walls are never in atari and White can never
+   * play those eyes: every chain that holds such a static chain is invincible.
+   */
+  private readonly alwaysInvincible = ((): number => {
+    const { sColor, sLib, libNbrStatic } = this;
+    let safe = 0;
+    for (let s = 0; s < sColor.length; s++) if (upToTwo(sLib[s]) >= 2) safe |= 1 << s;
+    let eyes = 0;
+    for (let x = this.blackWalledEyes; x !== 0;) {
+      const bit = x & -x;
+      x ^= bit;
+      if ((libNbrStatic[bitIndex(bit)] & ~safe) === 0) eyes |= bit;
+    }
+    let always = 0;
+    for (let s = 0; s < sColor.length; s++) {
+      if (sColor[s] === BLACK && upToTwo(sLib[s] & eyes) >= 2) always |= 1 << s;
+    }
+    return always;
+  })();
   /** What the last moveEffect found: the dynamic stones and static chains the move captures. */
   protected effectDyn = 0;
   protected effectStatic = 0;
@@ -238,12 +260,21 @@ export abstract class BitBoardQueries extends BitLabelling {
     const { n, unitComp } = this;
     const chains = this.blackChains;
     const empty = this.allDyn & ~(this.blackDyn | this.whiteDyn);
-    // Every Black chain once (a stone or static chain not yet seen names the next), and the
-    // static chains in atari among them.
-    let count = 0;
-    let atari = 0;
+    let near = 0;
     let todoDyn = this.blackDyn;
     let todoStatic = this.sBlack;
+    // The chains that hold an always invincible static chain: invincible, nothing to test.
+    for (let x = this.alwaysInvincible; x !== 0;) {
+      const c = unitComp[n + bitIndex(x & -x)];
+      near |= comp[c | 4];
+      todoDyn &= ~comp[c];
+      todoStatic &= ~comp[c | 1];
+      x &= ~comp[c | 1];
+    }
+    // Every other Black chain once (a stone or static chain not yet seen names the next), and the
+    // static chains in atari among them (none of the chains above is).
+    let count = 0;
+    let atari = 0;
     while ((todoDyn | todoStatic) !== 0) {
       const c =
         todoStatic !== 0
@@ -262,7 +293,6 @@ export abstract class BitBoardQueries extends BitLabelling {
       x ^= bit;
       walled &= ~sLib[bitIndex(bit)];
     }
-    let near = 0;
     for (let k = 0; k < count; k++) {
       const c = chains[k];
       const libStatic = comp[c | 3];
