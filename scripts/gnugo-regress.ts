@@ -4,7 +4,8 @@
  * and each engine's time. Tests are judged as GNU Go's regress.pl judges them (scripts/gnugo-regress/tst.ts).
  *
  * Run: `npm run regress -- [SUITE...] [--engine moyo|gnugo|both] [--jobs 2] [--json OUT] [--verbose]
- *   [--cache FILE | --no-cache] [--refresh] [--min-pass ld_owl=80%]` (`--help` lists every option).
+ *   [--cache FILE | --no-cache] [--refresh] [--min-pass ld_owl=80%] [--tests 1-70,101-414] [--gnugo-passes]`
+ * (`--help` lists every option).
  * GNU Go's answers come from regression/gnugo-3.8-answers.json where the suite file is unchanged,
  * so a Moyo run takes only Moyo's time; `--refresh` measures GNU Go again.
  * Exit codes: 0 done, 1 a `--min-pass` floor not reached, 2 bad arguments or a malformed suite.
@@ -12,7 +13,14 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cachedSuite, readCache, suiteHash, writeCache, type AnswerCache } from './gnugo-regress/cache';
+import {
+  cachedSuite,
+  readCache,
+  suiteHash,
+  writeCache,
+  type AnswerCache,
+  type CachedSuite,
+} from './gnugo-regress/cache';
 import {
   GNUGO_ARGS,
   GNUGO_PATH,
@@ -21,18 +29,19 @@ import {
   gnugoInstalled,
   moyoLaunch,
 } from './gnugo-regress/engines';
-import { checkMinPass, parseOptions, suiteName, UsageError, USAGE } from './gnugo-regress/options';
+import { checkMinPass, inRanges, parseOptions, suiteName, UsageError, USAGE } from './gnugo-regress/options';
 import {
   formatFailures,
   formatSetupErrors,
   formatTable,
   jsonReport,
   suiteStats,
+  verdictOf,
   type EngineRun,
   type SuiteRun,
 } from './gnugo-regress/report';
 import { processStarter, runPool, runSlice, sliceSuite, type StartEngine } from './gnugo-regress/run-suite';
-import { parseTst, TstError, type TstSuite } from './gnugo-regress/tst';
+import { parseTst, selectTests, TstError, type TstSuite } from './gnugo-regress/tst';
 
 const REGRESSION_DIR = join(ROOT, 'regression');
 
@@ -49,6 +58,18 @@ function gnugoVersion(): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * GNU Go's cached answers to a suite as an engine run; with `suite` (a subset of the tests), its
+ * time is the sum of those tests' recorded times.
+ */
+function cachedRun(hit: CachedSuite, suite?: TstSuite): EngineRun {
+  const answers = new Map(Object.entries(hit.answers).map(([id, a]) => [Number(id), a]));
+  const seconds = suite
+    ? suite.tests.reduce((sum, t) => sum + (answers.get(t.id)?.seconds ?? 0), 0)
+    : hit.seconds;
+  return { answers, seconds, source: 'cache', setupErrors: [] };
 }
 
 interface LoadedSuite {
@@ -145,6 +166,23 @@ async function main(): Promise<void> {
     }
   }
 
+  // --tests / --gnugo-passes: each suite keeps only the selected tests (its setup commands all stay).
+  const subset = options.tests !== null || options.gnugoPasses;
+  if (subset) {
+    for (const s of suites) {
+      const hit = cache ? cachedSuite(cache, s.suite.name, s.sha256) : null;
+      if (options.gnugoPasses && !hit)
+        fail(`--gnugo-passes: no cached GNU Go answers for ${s.suite.name} as it is`);
+      const gnugo = hit ? cachedRun(hit) : null;
+      s.suite = selectTests(
+        s.suite,
+        (t) =>
+          (options.tests === null || inRanges(options.tests, t.id)) &&
+          (!options.gnugoPasses || (gnugo !== null && verdictOf(t, gnugo) === 'pass')),
+      );
+    }
+  }
+
   const runs = new Map<string, SuiteRun>(
     suites.map((s) => [s.suite.name, { suite: s.suite, gnugo: null, moyo: null }]),
   );
@@ -152,8 +190,7 @@ async function main(): Promise<void> {
   for (const s of suites) {
     const hit = cache && !options.refresh ? cachedSuite(cache, s.suite.name, s.sha256) : null;
     if (hit) {
-      const answers = new Map(Object.entries(hit.answers).map(([id, a]) => [Number(id), a]));
-      runs.get(s.suite.name)!.gnugo = { answers, seconds: hit.seconds, source: 'cache', setupErrors: [] };
+      runs.get(s.suite.name)!.gnugo = cachedRun(hit, subset ? s.suite : undefined);
     } else if (options.engines.gnugo) {
       gnugoLive.push(s);
     }
@@ -173,7 +210,8 @@ async function main(): Promise<void> {
       { chunk: options.chunk.gnugo, timeoutMs, label: 'GNU Go', known: cache },
       (s, run) => {
         runs.get(s.suite.name)!.gnugo = run;
-        if (cache && options.cache) {
+        // A subset's answers are not stored under the whole file's hash.
+        if (cache && options.cache && !subset) {
           const answers = Object.fromEntries([...run.answers].map(([id, a]) => [String(id), a]));
           cache.suites[s.suite.name] = { sha256: s.sha256, seconds: run.seconds, answers };
           writeCache(options.cache, cache);

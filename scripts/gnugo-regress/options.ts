@@ -39,6 +39,16 @@ export interface RegressOptions {
   refresh: boolean;
   moyoFrom: MoyoFrom;
   minPass: MinPass[];
+  /** `--tests`: the test numbers to run (inclusive ranges), or null for all. */
+  tests: TestRange[] | null;
+  /** `--gnugo-passes`: only the tests GNU Go passes by its cached answers. */
+  gnugoPasses: boolean;
+}
+
+/** An inclusive range of test numbers (`12` is 12-12). */
+export interface TestRange {
+  from: number;
+  to: number;
 }
 
 /** Bad arguments; the message names the option. */
@@ -58,6 +68,9 @@ export const USAGE = `usage: npx tsx scripts/gnugo-regress.ts [SUITE...] [option
   --moyo-from M       auto, dist or src: how to start moyo gtp (default auto: the build unless older than src)
   --json OUT          write every test's answers and verdicts to OUT
   --min-pass S=N      exit 1 unless Moyo passes at least N tests of suite S (N%: N percent of GNU Go's passes); repeatable
+  --tests RANGES      run only these test numbers of each suite, e.g. 1-70,101-414,502 (setup commands all run)
+  --gnugo-passes      run only the tests GNU Go passes by its cached answers (the tests the targets count)
+                      (with either, live GNU Go answers are not stored in the cache)
   --verbose           list every failing test`;
 
 function integer(name: string, text: string, min: number): number {
@@ -112,6 +125,23 @@ export function checkMinPass(floors: MinPass[], stats: SuiteStats[]): string[] {
   return problems;
 }
 
+/** Parses `--tests 1-70,101-414,502`. */
+export function parseTestRanges(text: string): TestRange[] {
+  return text.split(',').map((part) => {
+    const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+    if (!m) throw new UsageError(`--tests: expected ranges like 1-70,101-414,502, got "${text}"`);
+    const from = Number(m[1]);
+    const to = m[2] === undefined ? from : Number(m[2]);
+    if (to < from) throw new UsageError(`--tests: range ${part.trim()} ends before it starts`);
+    return { from, to };
+  });
+}
+
+/** Whether test number `id` is in one of `ranges`. */
+export function inRanges(ranges: readonly TestRange[], id: number): boolean {
+  return ranges.some((r) => id >= r.from && id <= r.to);
+}
+
 /** Parses the command line; `regressionDir` is where suite names are looked up. */
 export function parseOptions(argv: string[], regressionDir: string): RegressOptions {
   let parsed;
@@ -130,6 +160,8 @@ export function parseOptions(argv: string[], regressionDir: string): RegressOpti
         'moyo-from': { type: 'string', default: 'auto' },
         json: { type: 'string' },
         'min-pass': { type: 'string', multiple: true, default: [] },
+        tests: { type: 'string' },
+        'gnugo-passes': { type: 'boolean', default: false },
         verbose: { type: 'boolean', short: 'v', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -147,6 +179,9 @@ export function parseOptions(argv: string[], regressionDir: string): RegressOpti
   }
   if (v['no-cache'] && (v.cache !== undefined || v.refresh)) {
     throw new UsageError('--no-cache: cannot be combined with --cache or --refresh');
+  }
+  if (v['gnugo-passes'] && v['no-cache']) {
+    throw new UsageError("--gnugo-passes: needs GNU Go's cached answers, not --no-cache");
   }
   const names = parsed.positionals.length ? parsed.positionals : DEFAULT_SUITES;
   const suites = names.map((arg) => {
@@ -174,5 +209,7 @@ export function parseOptions(argv: string[], regressionDir: string): RegressOpti
     refresh: v.refresh,
     moyoFrom: v['moyo-from'] as MoyoFrom,
     minPass: parseMinPass(v['min-pass']),
+    tests: v.tests === undefined ? null : parseTestRanges(v.tests),
+    gnugoPasses: v['gnugo-passes'],
   };
 }

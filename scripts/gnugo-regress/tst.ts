@@ -142,3 +142,24 @@ export function judge(test: TstTest, reply: GtpReply): Verdict {
   const matches = test.regex.test(answerOf(reply));
   return matches !== test.expectation.negate ? 'pass' : 'fail';
 }
+
+/**
+ * The suite with only the tests `keep` selects: the commands of the other tests are left out (so no
+ * engine runs them), every setup command stays, so each selected test sees the position it sees in
+ * a run of the whole file. Pure.
+ */
+export function selectTests(suite: TstSuite, keep: (test: TstTest) => boolean): TstSuite {
+  const dropped = new Set(suite.tests.filter((t) => !keep(t)).map((t) => t.commandIndex));
+  if (dropped.size === 0) return suite;
+  const newIndex = new Map<number, number>();
+  const commands: TstCommand[] = [];
+  suite.commands.forEach((c, i) => {
+    if (dropped.has(i)) return;
+    newIndex.set(i, commands.length);
+    commands.push(c);
+  });
+  const tests = suite.tests
+    .filter((t) => !dropped.has(t.commandIndex))
+    .map((t) => ({ ...t, commandIndex: newIndex.get(t.commandIndex)! }));
+  return { name: suite.name, commands, tests };
+}

@@ -6,8 +6,10 @@ import { EngineGone } from '../../scripts/gnugo-regress/gtp-process';
 import {
   checkMinPass,
   DEFAULT_SUITES,
+  inRanges,
   parseMinPass,
   parseOptions,
+  parseTestRanges,
 } from '../../scripts/gnugo-regress/options';
 import {
   formatSetupErrors,
@@ -21,6 +23,7 @@ import {
   judge,
   parseReply,
   parseTst,
+  selectTests,
   TstError,
   type GtpReply,
 } from '../../scripts/gnugo-regress/tst';
@@ -206,6 +209,54 @@ describe('runSlice', () => {
     expect(run.answers.get(2)).toMatchObject({ ok: false, answer: '(engine ended (signal SIGSEGV))' });
     expect(run.answers.get(3)).toMatchObject({ ok: true, answer: 'b.sgf 12' });
     expect(run.answers.size).toBe(5);
+  });
+});
+
+describe('a subset of the tests (--tests, --gnugo-passes)', () => {
+  const suite = parseTst(SUITE, 'mini.tst');
+
+  it('reads test ranges and refuses malformed ones', () => {
+    const ranges = parseTestRanges('1-2, 4,10-12');
+    expect(ranges).toEqual([
+      { from: 1, to: 2 },
+      { from: 4, to: 4 },
+      { from: 10, to: 12 },
+    ]);
+    expect([1, 2, 3, 4, 11, 13].map((id) => inRanges(ranges, id))).toEqual([
+      true,
+      true,
+      false,
+      true,
+      true,
+      false,
+    ]);
+    expect(() => parseTestRanges('3-1')).toThrow(/ends before it starts/);
+    expect(() => parseTestRanges('1-x')).toThrow(/--tests/);
+    expect(parseOptions(['ld_owl', '--tests', '5-9', '--gnugo-passes'], REGRESSION)).toMatchObject({
+      tests: [{ from: 5, to: 9 }],
+      gnugoPasses: true,
+    });
+    expect(() => parseOptions(['ld_owl', '--gnugo-passes', '--no-cache'], REGRESSION)).toThrow(/cached/);
+  });
+
+  it('keeps every setup command and drops the commands of the tests left out', async () => {
+    const picked = selectTests(suite, (t) => t.id === 1 || t.id === 4);
+    expect(picked.tests.map((t) => t.id)).toEqual([1, 4]);
+    expect(picked.tests.map((t) => picked.commands[t.commandIndex].text)).toEqual([
+      '1 board',
+      '4 owl_attack C3',
+    ]);
+    const { engines, start } = fakeStarter();
+    const run = await runSlice(sliceSuite(picked, '/tmp', 5)[0], start, 1000);
+    expect(engines[0].sent).toEqual([
+      'loadsgf a.sgf',
+      '1 board',
+      'play black C3',
+      'loadsgf b.sgf 12',
+      '4 owl_attack C3',
+    ]);
+    expect([...run.answers.keys()]).toEqual([1, 4]);
+    expect(selectTests(suite, () => true)).toBe(suite);
   });
 });
 
