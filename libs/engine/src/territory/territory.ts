@@ -4,6 +4,7 @@ import { MIN_BOARD_SIZE } from '../board/geometry';
 import { countScore } from './count';
 import { damePoints } from './dame';
 import { neutralize, sekiEyePoints } from './seki';
+import { teirePoints } from './teire';
 import { tempoLead } from './tempo';
 import { scoreStdev, Z80 } from './uncertainty';
 import { boardFromPosition, ReadingRefiner } from '../dragons/refine';
@@ -146,6 +147,8 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
   // Both counts leave the eyes of groups in seki to nobody under territory rules (seki.ts).
   const sekiEyes = rules === 'territory' ? sekiEyePoints(pos, groups) : [];
   neutralize(sekiEyes, layers);
+  // ... and the points a player must fill once the dame are filled (teire.ts).
+  const filled = rules === 'territory' ? mustFill(pos, groups.safety, layers) : [];
   const score = countScore(pos, groups, layers.owner, layers.ownership, rules, komi, captures, handicap);
   // Bounds as GNU Go's estimate_score takes them: the same position with each side moving first
   // (its intrusions counted); the count is their mean, and the estimate adds the tempo below.
@@ -157,6 +160,7 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
   });
   const otherLayers = twoLayers(pos, groups.safety, otherField, params);
   neutralize(sekiEyes, otherLayers);
+  neutralize(filled, otherLayers);
   const otherScore = countScore(
     pos,
     groups,
@@ -198,6 +202,27 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
     ...layers,
     score: { ...score, lead, tempo, stdev, upper: lead + Z80 * stdev, lower: lead - Z80 * stdev },
   };
+}
+
+/**
+ * The points of territory a player must fill once the dame are filled (teire.ts), on a settled
+ * board (one with dame, see twoLayers): nobody's and settled, as dame are. Mutates `layers`.
+ */
+function mustFill(
+  pos: ColorPosition,
+  safety: ArrayLike<number>,
+  layers: { owner: Int8Array; ownership: Float32Array; dame: Uint8Array },
+): number[] {
+  if (!layers.dame.some((d) => d === 1)) return [];
+  const live = new Int8Array(pos.geo.arraySize);
+  for (const p of pos.geo.points) {
+    const c = pos.colors[p];
+    if ((c === BLACK || c === WHITE) && safety[p] > 0) live[p] = c;
+  }
+  const points = teirePoints(pos, live, layers.owner, layers.dame);
+  neutralize(points, layers);
+  for (const p of points) layers.dame[p] = 1;
+  return points;
 }
 
 /** Share of neutral empty points from which a board is open (see twoLayers). */

@@ -1,0 +1,108 @@
+import { Board } from '../board/board';
+import { BLACK, WHITE, type Player } from '../board/color';
+import type { ColorPosition } from '../influence/position';
+
+/**
+ * Under territory (Japanese) rules the dame are filled before the count, and a filled dame can put a
+ * string in atari whose last liberty is its owner's own territory: the owner fills that point (a
+ * teire), and it is no territory. GNU Go's final_score plays such endings out; the counts of real
+ * games leave those points out (pro19-jp-026 of bench/data/real-games: the white points C14, C1 and
+ * J1 behind strings whose other liberties were dame, B+1.5 for B+4.5).
+ *
+ * The ending is played on a board of the live stones (`live`: colour by point, dead stones gone):
+ * while some dame can be filled by a player without self-atari, so that an enemy string is left with
+ * one liberty in that enemy's territory (`owner`: +1 Black, -1 White) and otherwise only dame still
+ * open, the dame is filled; a string left in atari with its last liberty in its owner's territory
+ * has the owner fill that liberty (also one in atari from the start).
+ * Dame that threaten nothing stay as they are (they count for nobody). Returns the filled points of
+ * territory. Pure (reads on a board of its own).
+ */
+export function teirePoints(
+  pos: ColorPosition,
+  live: Int8Array,
+  owner: Int8Array,
+  dame: Uint8Array,
+): number[] {
+  const { geo } = pos;
+  const board = Board.fromColors(geo, live);
+  const adj = geo.adjacent;
+  const teire: number[] = [];
+  const ownTerritory = (p: number, c: Player) => board.colors[p] === 0 && owner[p] === (c === BLACK ? 1 : -1);
+  // The owner of a string in atari whose liberty is its own territory fills it.
+  const fillLastLiberty = (s: number): boolean => {
+    const c = board.colors[s] as Player;
+    if (board.chainLiberties(s) !== 1) return false;
+    const l = lastLiberty(board, s);
+    if (l < 0 || !ownTerritory(l, c) || !board.isLegal(l, c)) return false;
+    board.play(l, c);
+    teire.push(l);
+    return true;
+  };
+  for (const p of geo.points) {
+    const c = board.colors[p];
+    if ((c === BLACK || c === WHITE) && board.chainHead(p) === p) fillLastLiberty(p);
+  }
+  const open = geo.points.filter((p) => dame[p] && board.colors[p] === 0);
+  for (let filled = true; filled;) {
+    filled = false;
+    for (const d of open) {
+      if (board.colors[d] !== 0) continue;
+      const by = ([BLACK, WHITE] as const).find((c) => threatens(board, d, c, dame, ownTerritory));
+      if (by === undefined) continue;
+      board.play(d, by);
+      filled = true;
+      for (let k = 0; k < 4; k++) {
+        const q = d + adj[k];
+        if (board.colors[q] === 3 - by) fillLastLiberty(q);
+      }
+    }
+  }
+  return teire;
+}
+
+/** The one liberty of the string at `s` (-1 if it has another number of them). */
+function lastLiberty(board: Board, s: number): number {
+  const out = new Int32Array(board.geo.arraySize);
+  return board.chainLibertyPoints(s, out) === 1 ? out[0] : -1;
+}
+
+/**
+ * Player `c` filling dame `d` is legal, captures nothing, leaves `c`'s new string two liberties or
+ * more, and leaves an enemy string whose liberties are one point of that enemy's territory and
+ * otherwise only dame still open: once those are filled, it is in atari and its owner must fill.
+ */
+function threatens(
+  board: Board,
+  d: number,
+  c: Player,
+  dame: Uint8Array,
+  ownTerritory: (p: number, c: Player) => boolean,
+): boolean {
+  const adj = board.geo.adjacent;
+  const enemy = (3 - c) as Player;
+  for (let k = 0; k < 4; k++) {
+    const q = d + adj[k];
+    // Filling d would capture: no dame fill.
+    if (board.colors[q] === enemy && board.chainLiberties(q) === 1) return false;
+  }
+  if (!board.isLegal(d, c)) return false;
+  board.play(d, c);
+  let threat = false;
+  if (board.chainLiberties(d) >= 2) {
+    const libs = new Int32Array(board.geo.arraySize);
+    for (let k = 0; k < 4 && !threat; k++) {
+      const q = d + adj[k];
+      if (board.colors[q] !== enemy) continue;
+      const n = board.chainLibertyPoints(q, libs);
+      let inside = 0;
+      let other = 0;
+      for (let i = 0; i < n; i++) {
+        if (ownTerritory(libs[i], enemy)) inside++;
+        else if (!dame[libs[i]]) other++;
+      }
+      threat = inside === 1 && other === 0;
+    }
+  }
+  board.undo();
+  return threat;
+}
