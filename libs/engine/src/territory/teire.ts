@@ -12,7 +12,7 @@ import type { ColorPosition } from '../influence/position';
  * The ending is played on a board of the live stones (`live`: colour by point, dead stones gone):
  * while some dame can be filled by a player without self-atari, so that an enemy string is left with
  * one liberty in that enemy's territory (`owner`: +1 Black, -1 White) and otherwise only dame still
- * open, the dame is filled; a string left in atari with its last liberty in its owner's territory
+ * open, and the enemy filling that dame itself would not save the string, the dame is filled; a string left in atari with its last liberty in its owner's territory
  * has the owner fill that liberty (also one in atari from the start).
  * Dame that threaten nothing stay as they are (they count for nobody). Returns the filled points of
  * territory. Pure (reads on a board of its own).
@@ -70,6 +70,9 @@ function lastLiberty(board: Board, s: number): number {
  * Player `c` filling dame `d` is legal, captures nothing, leaves `c`'s new string two liberties or
  * more, and leaves an enemy string whose liberties are one point of that enemy's territory and
  * otherwise only dame still open: once those are filled, it is in atari and its owner must fill.
+ * Not when the enemy, filling d itself first, would leave its string with more than that: it
+ * would (on the real games' finals this kept pro19-jp-003's end at its result, W+9.5, where the fills
+ * by the threatening side alone made W+6.5).
  */
 function threatens(
   board: Board,
@@ -88,21 +91,38 @@ function threatens(
   if (!board.isLegal(d, c)) return false;
   board.play(d, c);
   let threat = false;
-  if (board.chainLiberties(d) >= 2) {
-    const libs = new Int32Array(board.geo.arraySize);
+  if (board.chainLiberties(d) >= 2)
     for (let k = 0; k < 4 && !threat; k++) {
       const q = d + adj[k];
-      if (board.colors[q] !== enemy) continue;
-      const n = board.chainLibertyPoints(q, libs);
-      let inside = 0;
-      let other = 0;
-      for (let i = 0; i < n; i++) {
-        if (ownTerritory(libs[i], enemy)) inside++;
-        else if (!dame[libs[i]]) other++;
-      }
-      threat = inside === 1 && other === 0;
+      threat = board.colors[q] === enemy && doomed(board, q, dame, ownTerritory);
     }
-  }
   board.undo();
+  if (threat && board.isLegal(d, enemy)) {
+    // The enemy could fill d itself first: a teire is forced only if its string is still doomed then.
+    board.play(d, enemy);
+    threat = doomed(board, d, dame, ownTerritory);
+    board.undo();
+  }
   return threat;
+}
+
+/**
+ * The string at `s` has one liberty in its owner's territory and otherwise only open dame: once
+ * those are filled it is in atari, and its owner must fill that point.
+ */
+function doomed(
+  board: Board,
+  s: number,
+  dame: Uint8Array,
+  ownTerritory: (p: number, c: Player) => boolean,
+): boolean {
+  const owner = board.colors[s] as Player;
+  const libs = new Int32Array(board.geo.arraySize);
+  const n = board.chainLibertyPoints(s, libs);
+  let inside = 0;
+  for (let i = 0; i < n; i++) {
+    if (ownTerritory(libs[i], owner)) inside++;
+    else if (!dame[libs[i]]) return false;
+  }
+  return inside === 1;
 }

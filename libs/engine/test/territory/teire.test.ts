@@ -24,9 +24,23 @@ function ending(rows: string[]) {
 }
 
 describe('teire: territory a player must fill once the dame are filled (territory/teire.ts)', () => {
-  it('a string whose liberties are one point of its own territory and a dame fills that point', () => {
-    // White's C6 has the white eye point B6 and the dame D5: once Black fills D5, C6 is in atari
-    // and White must fill B6, which is then no territory.
+  it('a string whose liberties are one point of its own territory and dame fills that point', () => {
+    // White's D7-E7 has the white eye point C7 and the dame F7: once Black fills F7 it is in atari
+    // (White filling F7 itself would not help), and White must fill C7, which is then no territory.
+    const { pos, live, owner, dame } = ending([
+      'wOwOO?X',
+      'wOOXXXX',
+      'wwOXbbb',
+      'wwOXbbb',
+      'wwOXbbb',
+      'wwOXbbb',
+      'wwOXbbb',
+    ]);
+    expect(teirePoints(pos, live, owner, dame)).toEqual([pos.geo.pt(2, 0)]);
+  });
+
+  it('a string that saves itself by filling the dame first: no teire', () => {
+    // White's C6 with the eye point B6 and the dame D5: White filling D5 joins it to the wall.
     const { pos, live, owner, dame } = ending([
       'wwOXXbb',
       'wOwOXbb',
@@ -36,7 +50,7 @@ describe('teire: territory a player must fill once the dame are filled (territor
       'wwOXbbb',
       'wwOXbbb',
     ]);
-    expect(teirePoints(pos, live, owner, dame)).toEqual([pos.geo.pt(2, 1)]);
+    expect(teirePoints(pos, live, owner, dame)).toEqual([]);
   });
 
   it('a string joined to its wall has liberties enough: no teire', () => {
