@@ -1,30 +1,23 @@
 import {
   apiEnvSchema,
+  CommonConfig,
+  intBetween,
   loadConfigOrExit,
   parseEnv,
   webhookSecurityFromEnv,
-  type ApiEnv as ContractsApiEnv,
   type WebhookAllowlist,
 } from '@moyo/contracts';
 import { z } from 'zod';
 
-const positiveInt = (max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `must be an integer between 1 and ${max}` })
-    .int(`must be an integer between 1 and ${max}`)
-    .min(1, `must be an integer between 1 and ${max}`)
-    .max(max, `must be an integer between 1 and ${max}`)
-    .default(fallback);
-
 /** The api's variables: the shared ones from @moyo/contracts plus the gateway's own limits. */
 export const apiGatewayEnvSchema = apiEnvSchema.extend({
   /** Requests one API key may make per RATE_LIMIT_WINDOW_SECONDS; more answer 429 with Retry-After. */
-  RATE_LIMIT_REQUESTS: positiveInt(100_000_000, 6000),
-  RATE_LIMIT_WINDOW_SECONDS: positiveInt(86_400, 60),
+  RATE_LIMIT_REQUESTS: intBetween(1, 100_000_000, 6000),
+  RATE_LIMIT_WINDOW_SECONDS: intBetween(1, 86_400, 60),
   /** Largest request body (bytes); a larger one answers 413. */
-  BODY_LIMIT_BYTES: positiveInt(64 * 1024 * 1024, 1024 * 1024),
+  BODY_LIMIT_BYTES: intBetween(1, 64 * 1024 * 1024, 1024 * 1024),
   /** Largest `sgf` text of a position request (bytes). */
-  MAX_SGF_BYTES: positiveInt(16 * 1024 * 1024, 256 * 1024),
+  MAX_SGF_BYTES: intBetween(1, 16 * 1024 * 1024, 256 * 1024),
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>` (else 401); empty: open. */
   METRICS_TOKEN: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -41,18 +34,9 @@ export const apiGatewayEnvSchema = apiEnvSchema.extend({
 type ApiEnv = z.infer<typeof apiGatewayEnvSchema>;
 
 /** The api's configuration, read once from the environment and validated (see .env.example). */
-export class ApiConfig {
+export class ApiConfig extends CommonConfig {
   readonly port: number;
   readonly host: string;
-  readonly logLevel: ContractsApiEnv['LOG_LEVEL'];
-  readonly redisUrl: string;
-  readonly redisPrefix: string;
-  /** REDIS_CLUSTER_NODES: `host:port` of some Redis Cluster nodes; empty: the one Redis of redisUrl. */
-  readonly redisClusterNodes: string[];
-  /** QUEUE_SHARDS: shards of the positions queue (positionQueueNames). */
-  readonly queueShards: number;
-  readonly databaseUrl: string;
-  readonly nodeEnv: ContractsApiEnv['NODE_ENV'];
   readonly rateLimit: { requests: number; windowSeconds: number };
   readonly bodyLimitBytes: number;
   readonly maxSgfBytes: number;
@@ -69,15 +53,9 @@ export class ApiConfig {
   readonly metricsToken: string | null;
 
   private constructor(env: ApiEnv) {
+    super(env);
     this.port = env.PORT;
     this.host = env.HOST;
-    this.logLevel = env.LOG_LEVEL;
-    this.redisUrl = env.REDIS_URL;
-    this.redisPrefix = env.REDIS_PREFIX;
-    this.redisClusterNodes = env.REDIS_CLUSTER_NODES ?? [];
-    this.queueShards = env.QUEUE_SHARDS;
-    this.databaseUrl = env.DATABASE_URL;
-    this.nodeEnv = env.NODE_ENV;
     this.rateLimit = { requests: env.RATE_LIMIT_REQUESTS, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS };
     this.bodyLimitBytes = env.BODY_LIMIT_BYTES;
     this.maxSgfBytes = env.MAX_SGF_BYTES;

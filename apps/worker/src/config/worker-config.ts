@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import {
+  CommonConfig,
   loadConfigOrExit,
   parseEnv,
   webhookSecurityFromEnv,
@@ -9,7 +10,7 @@ import {
 } from '@moyo/contracts';
 
 /** The worker's configuration, read once from the environment and validated (see .env.example). */
-export class WorkerConfig {
+export class WorkerConfig extends CommonConfig {
   readonly concurrency: number;
   readonly eyegraphConcurrency: number;
   /** BullMQ lockDuration of every queue this worker consumes. */
@@ -27,15 +28,6 @@ export class WorkerConfig {
   readonly retentionBatchSize: number;
   /** Engine threads for position jobs. */
   readonly engineThreads: number;
-  readonly logLevel: WorkerEnv['LOG_LEVEL'];
-  readonly redisUrl: string;
-  readonly redisPrefix: string;
-  /** REDIS_CLUSTER_NODES: `host:port` of some Redis Cluster nodes; empty: the one Redis of redisUrl. */
-  readonly redisClusterNodes: string[];
-  /** QUEUE_SHARDS: shards of the positions queue (positionQueueNames). */
-  readonly queueShards: number;
-  readonly databaseUrl: string;
-  readonly nodeEnv: WorkerEnv['NODE_ENV'];
   readonly webhookConcurrency: number;
   readonly webhookTimeoutMs: number;
   readonly webhookBackoffBaseMs: number;
@@ -46,6 +38,7 @@ export class WorkerConfig {
   readonly webhookSecretKey: Buffer;
 
   private constructor(env: WorkerEnv) {
+    super(env);
     this.concurrency = env.WORKER_CONCURRENCY;
     this.eyegraphConcurrency = env.WORKER_EYEGRAPH_CONCURRENCY;
     this.lockDurationMs = env.WORKER_LOCK_DURATION_MS;
@@ -58,13 +51,6 @@ export class WorkerConfig {
     this.retentionBatchSize = env.RETENTION_BATCH_SIZE;
     this.engineThreads =
       env.WORKER_ENGINE_THREADS ?? Math.min(env.WORKER_CONCURRENCY, availableParallelism());
-    this.logLevel = env.LOG_LEVEL;
-    this.redisUrl = env.REDIS_URL;
-    this.redisPrefix = env.REDIS_PREFIX;
-    this.redisClusterNodes = env.REDIS_CLUSTER_NODES ?? [];
-    this.queueShards = env.QUEUE_SHARDS;
-    this.databaseUrl = env.DATABASE_URL;
-    this.nodeEnv = env.NODE_ENV;
     this.webhookConcurrency = env.WEBHOOK_CONCURRENCY;
     this.webhookTimeoutMs = env.WEBHOOK_TIMEOUT_MS;
     this.webhookBackoffBaseMs = env.WEBHOOK_BACKOFF_BASE_MS;

@@ -57,13 +57,17 @@ const port = (fallback: number) =>
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const intBetween = (min: number, max: number, fallback: number) =>
+/** An integer from `min` to `max` (text coerced), else "must be an integer between min and max". */
+export const integerBetween = (min: number, max: number) =>
   z.coerce
     .number({ error: `must be an integer between ${min} and ${max}` })
     .int(`must be an integer between ${min} and ${max}`)
     .min(min, `must be an integer between ${min} and ${max}`)
-    .max(max, `must be an integer between ${min} and ${max}`)
-    .default(fallback);
+    .max(max, `must be an integer between ${min} and ${max}`);
+
+/** integerBetween(min, max), `fallback` when the variable is unset or empty. */
+export const intBetween = (min: number, max: number, fallback: number) =>
+  integerBetween(min, max).default(fallback);
 
 /**
  * Webhook settings the api (registration, redelivery) and the worker (delivery) share. Parts of
@@ -123,12 +127,7 @@ export const workerEnvSchema = commonEnvSchema.extend({
   /** Eye-graph jobs one worker process runs at once (each on its own engine thread). */
   WORKER_EYEGRAPH_CONCURRENCY: intBetween(1, 64, 1),
   /** Engine threads for position jobs (default: WORKER_CONCURRENCY, at most the CPU count). */
-  WORKER_ENGINE_THREADS: z.coerce
-    .number({ error: 'must be an integer between 1 and 64' })
-    .int('must be an integer between 1 and 64')
-    .min(1, 'must be an integer between 1 and 64')
-    .max(64, 'must be an integer between 1 and 64')
-    .optional(),
+  WORKER_ENGINE_THREADS: integerBetween(1, 64).optional(),
   /**
    * How long a worker's claim on a job lasts without renewal; a job whose worker died is taken up
    * again after about this long (BullMQ lockDuration and stalledInterval).
@@ -173,29 +172,14 @@ export const ingestEnvSchema = commonEnvSchema.extend({
   OGS_URL: urlWithProtocol(['http:', 'https:'], 'https://online-go.com').default('https://online-go.com'),
   INGEST_AUTO_FOLLOW: z.stringbool({ error: 'must be true or false' }).default(false),
   /** How many of the top live games auto-follow keeps followed. */
-  INGEST_AUTO_FOLLOW_COUNT: z.coerce
-    .number({ error: 'must be an integer between 1 and 50' })
-    .int('must be an integer between 1 and 50')
-    .min(1, 'must be an integer between 1 and 50')
-    .max(50, 'must be an integer between 1 and 50')
-    .default(5),
+  INGEST_AUTO_FOLLOW_COUNT: intBetween(1, 50, 5),
   /** A dead ingest replica's games move to another this long after its last lease renewal. */
-  INGEST_LEASE_TTL_MS: z.coerce
-    .number({ error: 'must be an integer between 1000 and 600000' })
-    .int('must be an integer between 1000 and 600000')
-    .min(1000, 'must be an integer between 1000 and 600000')
-    .max(600_000, 'must be an integer between 1000 and 600000')
-    .default(15_000),
+  INGEST_LEASE_TTL_MS: intBetween(1000, 600_000, 15_000),
   /**
    * Analysis jobs one followed game may enqueue per second (bursts of 5 s worth): a game joined
    * late, or a takeover, catches up at this pace instead of flooding the queue.
    */
-  INGEST_STREAM_JOBS_PER_SECOND: z.coerce
-    .number({ error: 'must be an integer between 1 and 1000' })
-    .int('must be an integer between 1 and 1000')
-    .min(1, 'must be an integer between 1 and 1000')
-    .max(1000, 'must be an integer between 1 and 1000')
-    .default(20),
+  INGEST_STREAM_JOBS_PER_SECOND: intBetween(1, 1000, 20),
 });
 
 export type CommonEnv = z.infer<typeof commonEnvSchema>;
