@@ -29,14 +29,8 @@ export class AppModule {
       global: true,
       imports: [
         loggerModule(config),
-        PersistenceModule.forRoot({
-          databaseUrl: config.databaseUrl,
-          redisUrl: config.redisUrl,
-          redisClusterNodes: config.redisClusterNodes,
-          redisPrefix: config.redisPrefix,
-          // Concurrent requests' rate-limit counts in one write to Redis.
-          redisAutoPipelining: true,
-        }),
+        // Concurrent requests' rate-limit counts in one write to Redis.
+        PersistenceModule.forConfig(config, { redisAutoPipelining: true }),
         QueuesModule.register(config),
         HealthModule,
         MetricsModule,

@@ -12,12 +12,7 @@ export class IngestModule {
       module: IngestModule,
       imports: [
         loggerModule(config),
-        PersistenceModule.forRoot({
-          databaseUrl: config.databaseUrl,
-          redisUrl: config.redisUrl,
-          redisClusterNodes: config.redisClusterNodes,
-          redisPrefix: config.redisPrefix,
-        }),
+        PersistenceModule.forConfig(config),
         FollowModule.register(config),
       ],
       providers: [{ provide: IngestConfig, useValue: config }],

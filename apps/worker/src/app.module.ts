@@ -34,12 +34,7 @@ export class WorkerModule {
       imports: [
         WorkerConfigModule.forRoot(config),
         loggerModule(config),
-        PersistenceModule.forRoot({
-          databaseUrl: config.databaseUrl,
-          redisUrl: config.redisUrl,
-          redisClusterNodes: config.redisClusterNodes,
-          redisPrefix: config.redisPrefix,
-        }),
+        PersistenceModule.forConfig(config),
         QueuesModule.register(config),
         PositionsModule,
         EyegraphsModule,

@@ -1,5 +1,6 @@
 import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { PERSISTENCE_OPTIONS, PersistenceOptions, PrismaService } from './prisma/prisma.service';
+import type { RedisTarget } from './redis/redis';
 import { REDIS_OPTIONS, RedisOptions, RedisService } from './redis/redis.service';
 import {
   ApiKeyRepository,
@@ -37,6 +38,12 @@ const repositories = [
   JobOutcomeRepository,
 ];
 
+/** What PersistenceModule reads of an app's config: PostgreSQL, the Redis and the key prefix. */
+export interface PersistenceConfig extends RedisTarget {
+  databaseUrl: string;
+  redisPrefix: string;
+}
+
 /**
  * PrismaService, RedisService and the repositories for the apps. Global: import it once, in the
  * root module, with the values from the app's validated config.
@@ -65,5 +72,19 @@ export class PersistenceModule {
       providers,
       exports: [PrismaService, RedisService, ...repositories],
     };
+  }
+
+  /** forRoot with the database and Redis settings of an app's config, and RedisService's `redis` options. */
+  static forConfig(
+    config: PersistenceConfig,
+    redis: Pick<RedisOptions, 'redisAutoPipelining'> = {},
+  ): DynamicModule {
+    return PersistenceModule.forRoot({
+      databaseUrl: config.databaseUrl,
+      redisUrl: config.redisUrl,
+      redisClusterNodes: config.redisClusterNodes,
+      redisPrefix: config.redisPrefix,
+      ...redis,
+    });
   }
 }
