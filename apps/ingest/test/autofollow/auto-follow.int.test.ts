@@ -1,45 +1,20 @@
 import { GameStreamRepository, PrismaService } from '@moyo/persistence';
 import type { INestApplicationContext } from '@nestjs/common';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { FakeOgsServer, gameFromSgf } from '../../../../test/support/fake-ogs-server';
-import { useIsolatedServices } from '../../../../test/support/services';
+import { describe, expect, it } from 'vitest';
+import { gameFromSgf } from '../../../../test/support/fake-ogs-server';
 import { AutoFollow } from '../../src/autofollow/auto-follow';
-import { createIngestApp } from '../../src/bootstrap';
-import { IngestConfig } from '../../src/config/ingest-config';
 import { FollowService } from '../../src/follow/follow.module';
+import { fixtureSgf, until, useFakeOgsIngest } from '../support/fake-ogs-ingest';
 
-const SGF = readFileSync(join(__dirname, '../fixtures/gnugo-selfplay-13x13.sgf'), 'utf8');
-
-async function until(done: () => Promise<boolean> | boolean, what: string, timeoutMs = 60_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const SGF = fixtureSgf('gnugo-selfplay-13x13.sgf');
 
 describe('auto-follow: the top live games from gamelist/query (fake OGS, real PostgreSQL and Redis)', () => {
-  const services = useIsolatedServices();
-  const server = new FakeOgsServer();
+  const { server, start } = useFakeOgsIngest();
   let app: INestApplicationContext | undefined;
-  afterAll(async () => {
-    await app?.close();
-    await server.close();
-  });
 
   it('with INGEST_AUTO_FOLLOW=true follows the first N live games and analyses their moves', async () => {
     for (const id of [501, 502, 503]) server.addGame(gameFromSgf(id, SGF)).played = 5 + (id - 500);
-    const url = (await server.listen()).replace(/^ws/, 'http');
-    app = await createIngestApp(
-      IngestConfig.fromEnv({
-        ...services().env,
-        OGS_URL: url,
-        INGEST_AUTO_FOLLOW: 'true',
-        INGEST_AUTO_FOLLOW_COUNT: '2',
-      }),
-    );
+    app = await start({ INGEST_AUTO_FOLLOW: 'true', INGEST_AUTO_FOLLOW_COUNT: '2' });
     const prisma = app.get(PrismaService).client;
     await until(async () => (await prisma.gameStream.count()) === 2, 'two auto-followed streams');
     const query = server.commands('gamelist/query')[0];

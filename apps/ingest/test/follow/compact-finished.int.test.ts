@@ -1,36 +1,17 @@
 import type { PositionInput } from '@moyo/contracts';
 import { GameStreamRepository, PrismaService } from '@moyo/persistence';
-import type { INestApplicationContext } from '@nestjs/common';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { gameFromInput } from '../../../api/src/exports/game-from-input';
+import { describe, expect, it } from 'vitest';
 import { expandCompacted } from '../../../viewer/src/compacted';
-import { FakeOgsServer, gameFromSgf } from '../../../../test/support/fake-ogs-server';
-import { useIsolatedServices } from '../../../../test/support/services';
-import { createIngestApp } from '../../src/bootstrap';
+import { gameFromSgf } from '../../../../test/support/fake-ogs-server';
 import { COMPACT_WINDOW } from '../../src/follow/compact-input';
 import { FollowService } from '../../src/follow/follow.module';
-import { IngestConfig } from '../../src/config/ingest-config';
+import { fixtureSgf, until, useFakeOgsIngest } from '../support/fake-ogs-ingest';
+import { positionOf } from '../support/positions';
 
-const SGF = readFileSync(join(__dirname, '../fixtures/gnugo-selfplay-19x19.sgf'), 'utf8');
+const SGF = fixtureSgf('gnugo-selfplay-19x19.sgf');
 const OGS_ID = 7171;
 /** Moves at the end of the game whose jobs are still queued when it finishes. */
 const RUNNING_AT_END = 10;
-
-async function until(done: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** The position an input describes: every point's colour and the player to move. */
-function position(input: PositionInput): string {
-  const game = gameFromInput(input);
-  return `${Array.from(game.board.colors).join('')} ${game.toPlay}`;
-}
 
 /**
  * A finished game is compacted completely: when it ends, every move whose job has ended (the
@@ -40,21 +21,14 @@ function position(input: PositionInput): string {
  * job's input. No worker runs: the test ends jobs itself.
  */
 describe('ingest: a finished game is compacted completely', () => {
-  const services = useIsolatedServices();
-  const server = new FakeOgsServer();
-  let app: INestApplicationContext | undefined;
-  afterAll(async () => {
-    await app?.close();
-    await server.close();
-  });
+  const { server, start } = useFakeOgsIngest();
 
   it('compacts every move of a finished game, also those whose jobs were still queued when it ended', async () => {
     const fake = server.addGame(gameFromSgf(OGS_ID, SGF));
     const total = fake.moves.length;
     expect(total).toBeGreaterThanOrEqual(150);
     fake.played = total - 20;
-    const url = (await server.listen()).replace(/^ws/, 'http');
-    app = await createIngestApp(IngestConfig.fromEnv({ ...services().env, OGS_URL: url }));
+    const app = await start();
     const prisma = app.get(PrismaService).client;
     const streams = app.get(GameStreamRepository);
     const streamId = (await streams.follow({ ogsGameId: OGS_ID, tenantId: null, analyses: ['board'] }))!
@@ -132,12 +106,12 @@ describe('ingest: a finished game is compacted completely', () => {
       expect(row.inputCompacted, `move ${n}`).toBe(true);
       expect(input.omittedMoves).toBe(n - COMPACT_WINDOW);
       expect(input.moves).toEqual(final.moves.slice(n - COMPACT_WINDOW, n));
-      expect(position(input), `move ${n}`).toBe(position(prefix));
+      expect(positionOf(input), `move ${n}`).toBe(positionOf(prefix));
       // What the viewer shows for the job opened by id: the whole game up to move n.
       const whole = expandCompacted(input, final);
       expect(whole?.moves).toEqual(prefix.moves);
       expect(whole?.omittedMoves).toBeUndefined();
-      expect(position(whole!)).toBe(position(prefix));
+      expect(positionOf(whole!)).toBe(positionOf(prefix));
     }
     // Linear: at most 8 moves and 361 stones a row (the whole game once, in the final job).
     expect(storedMoves).toBeLessThanOrEqual(total * (COMPACT_WINDOW + 361));

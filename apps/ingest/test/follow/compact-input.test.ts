@@ -1,13 +1,8 @@
 import type { PositionInput } from '@moyo/contracts';
 import { describe, expect, it } from 'vitest';
-import { gameFromInput } from '../../../api/src/exports/game-from-input';
 import { longGame } from '../../../api/test/support/long-game';
 import { COMPACT_WINDOW, CompactReplay, compactInputs } from '../../src/follow/compact-input';
-
-const position = (input: PositionInput) => {
-  const game = gameFromInput(input);
-  return `${Array.from(game.board.colors).join('')} ${game.toPlay}`;
-};
+import { positionOf } from '../support/positions';
 
 describe('compact inputs of a followed game', () => {
   const game = longGame(600, 5); // random play: captures and recaptures all over the board
@@ -28,7 +23,7 @@ describe('compact inputs of a followed game', () => {
       const c = compact.get(n)!;
       expect(c.moves).toEqual(full.moves.slice(n - COMPACT_WINDOW, n));
       expect(c.omittedMoves).toBe(n - COMPACT_WINDOW);
-      expect(position(c)).toBe(position(upTo(n)));
+      expect(positionOf(c)).toBe(positionOf(upTo(n)));
     }
   });
 

@@ -1,31 +1,12 @@
 import type { PositionInput } from '@moyo/contracts';
 import { GameStreamRepository, PrismaService } from '@moyo/persistence';
-import type { INestApplicationContext } from '@nestjs/common';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { gameFromInput } from '../../../api/src/exports/game-from-input';
-import { FakeOgsServer, gameFromSgf } from '../../../../test/support/fake-ogs-server';
-import { useIsolatedServices } from '../../../../test/support/services';
-import { createIngestApp } from '../../src/bootstrap';
+import { describe, expect, it } from 'vitest';
+import { gameFromSgf } from '../../../../test/support/fake-ogs-server';
 import { COMPACT_WINDOW } from '../../src/follow/compact-input';
-import { IngestConfig } from '../../src/config/ingest-config';
+import { fixtureSgf, until, useFakeOgsIngest } from '../support/fake-ogs-ingest';
+import { positionOf } from '../support/positions';
 
-const SGF = readFileSync(join(__dirname, '../fixtures/gnugo-selfplay-19x19.sgf'), 'utf8');
-
-async function until(done: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** The position an input describes: every point's colour and the player to move. */
-function position(input: PositionInput): string {
-  const game = gameFromInput(input);
-  return `${Array.from(game.board.colors).join('')} ${game.toPlay}`;
-}
+const SGF = fixtureSgf('gnugo-selfplay-19x19.sgf');
 
 /**
  * Linear storage of a followed game: once a move's job has ended and later moves exist, its row
@@ -34,20 +15,13 @@ function position(input: PositionInput): string {
  * runs: the test ends jobs itself.
  */
 describe('ingest: ended jobs of older moves store their position compactly', () => {
-  const services = useIsolatedServices();
-  const server = new FakeOgsServer();
-  let app: INestApplicationContext | undefined;
-  afterAll(async () => {
-    await app?.close();
-    await server.close();
-  });
+  const { server, start } = useFakeOgsIngest();
 
   it('compacts ended older moves to a bounded size with the same position, and restores the newest after an undo', async () => {
     const fake = server.addGame(gameFromSgf(7070, SGF));
     expect(fake.moves.length).toBeGreaterThanOrEqual(150);
     fake.played = 100;
-    const url = (await server.listen()).replace(/^ws/, 'http');
-    app = await createIngestApp(IngestConfig.fromEnv({ ...services().env, OGS_URL: url }));
+    const app = await start();
     const prisma = app.get(PrismaService).client;
     const streams = app.get(GameStreamRepository);
     const streamId = (await streams.follow({ ogsGameId: 7070, tenantId: null, analyses: ['board'] }))!.stream
@@ -90,7 +64,7 @@ describe('ingest: ended jobs of older moves store their position compactly', () 
         expect(input.moves).toEqual(before.get(n)!.moves.slice(n - COMPACT_WINDOW));
         expect(input.omittedMoves).toBe(n - COMPACT_WINDOW);
         expect(input.initialStones.length).toBeLessThanOrEqual(361);
-        expect(position(input)).toBe(position(before.get(n)!));
+        expect(positionOf(input)).toBe(positionOf(before.get(n)!));
         compactedMoves += input.moves.length + input.initialStones.length;
       } else {
         // Moves 1-8 have nothing to fold; 101-150 have not ended: whole.

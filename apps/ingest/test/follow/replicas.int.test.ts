@@ -1,48 +1,23 @@
 import { QueueName, type AnalyzePositionJob } from '@moyo/contracts';
 import { bullConnectionOptions, GameStreamRepository, PrismaService, RedisService } from '@moyo/persistence';
-import type { INestApplicationContext } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { FakeOgsServer, gameFromSgf } from '../../../../test/support/fake-ogs-server';
-import { useIsolatedServices } from '../../../../test/support/services';
-import { createIngestApp } from '../../src/bootstrap';
-import { IngestConfig } from '../../src/config/ingest-config';
+import { describe, expect, it } from 'vitest';
+import { gameFromSgf } from '../../../../test/support/fake-ogs-server';
 import { FollowService } from '../../src/follow/follow.module';
+import { fixtureSgf, until, useFakeOgsIngest } from '../support/fake-ogs-ingest';
 
-const SGF = readFileSync(join(__dirname, '../fixtures/gnugo-selfplay-13x13.sgf'), 'utf8');
-
-async function until(
-  done: () => Promise<boolean> | boolean,
-  what: string,
-  timeoutMs = 60_000,
-): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const SGF = fixtureSgf('gnugo-selfplay-13x13.sgf');
 
 describe('two ingest replicas following one OGS game (fake OGS server, real Redis and PostgreSQL)', () => {
-  const services = useIsolatedServices();
-  const apps: INestApplicationContext[] = [];
-  const server = new FakeOgsServer();
-  afterAll(async () => {
-    for (const app of apps) await app.close().catch(() => undefined);
-    await server.close();
-  });
+  // An app a test cut off from Redis may fail to close.
+  const { services, server, start, stop } = useFakeOgsIngest({ ignoreCloseErrors: true });
 
   it('enqueues one position job per move, in order, with no duplicates, through drops and a replica leaving', async () => {
     const fake = server.addGame(gameFromSgf(31337, SGF));
-    const url = (await server.listen()).replace(/^ws/, 'http');
-    const env = { ...services().env, OGS_URL: url, INGEST_LEASE_TTL_MS: '1500' };
-    const a = await createIngestApp(IngestConfig.fromEnv(env));
-    apps.push(a);
-    const b = await createIngestApp(IngestConfig.fromEnv(env));
-    apps.push(b);
+    const env = { INGEST_LEASE_TTL_MS: '1500' };
+    const a = await start(env);
+    const b = await start(env);
     const streams = a.get(GameStreamRepository);
     const created = await streams.follow({ ogsGameId: 31337, tenantId: null, analyses: ['board'] });
     const streamId = created!.stream.id;
@@ -59,8 +34,7 @@ describe('two ingest replicas following one OGS game (fake OGS server, real Redi
       skip: [70],
     });
     await until(() => fake.played >= 60, 'move 60');
-    await owner.close(); // releases its lease: the other replica takes the game over on its next scan
-    apps.splice(apps.indexOf(owner), 1);
+    await stop(owner); // releases its lease: the other replica takes the game over on its next scan
     await replay;
     const prisma = (owner === a ? b : a).get(PrismaService).client;
     await until(
@@ -112,20 +86,13 @@ describe('two ingest replicas following one OGS game (fake OGS server, real Redi
 });
 
 describe('a replica cut off from Redis: its lease lapses and the other replica takes the game over', () => {
-  const services = useIsolatedServices();
-  const apps: INestApplicationContext[] = [];
-  const server = new FakeOgsServer();
-  afterAll(async () => {
-    for (const app of apps) await app.close().catch(() => undefined);
-    await server.close();
-  });
+  // An app a test cut off from Redis may fail to close.
+  const { services, server, start } = useFakeOgsIngest({ ignoreCloseErrors: true });
 
   it('no move lost or doubled although the first owner never released its lease', async () => {
     const fake = server.addGame(gameFromSgf(4711, SGF));
-    const url = (await server.listen()).replace(/^ws/, 'http');
-    const env = { ...services().env, OGS_URL: url, INGEST_LEASE_TTL_MS: '1200' };
-    const a = await createIngestApp(IngestConfig.fromEnv(env));
-    apps.push(a);
+    const env = { INGEST_LEASE_TTL_MS: '1200' };
+    const a = await start(env);
     const streams = a.get(GameStreamRepository);
     const streamId = (await streams.follow({ ogsGameId: 4711, tenantId: null, analyses: ['board'] }))!.stream
       .id;
@@ -140,8 +107,7 @@ describe('a replica cut off from Redis: its lease lapses and the other replica t
       await until(() => fake.played >= 40, 'move 40');
       // Replica A loses Redis (its leases, not its queue or database): it cannot renew.
       a.get(RedisService).client.disconnect();
-      const b = await createIngestApp(IngestConfig.fromEnv(env));
-      apps.push(b);
+      const b = await start(env);
       const coordB = b.get(FollowService).coordinator;
       await until(async () => {
         await coordB.scan();
@@ -181,22 +147,14 @@ describe('a replica cut off from Redis: its lease lapses and the other replica t
 });
 
 describe('streams of one OGS game for several tenants, spread over two replicas', () => {
-  const services = useIsolatedServices();
-  const apps: INestApplicationContext[] = [];
-  const server = new FakeOgsServer();
-  afterAll(async () => {
-    for (const app of apps) await app.close().catch(() => undefined);
-    await server.close();
-  });
+  // An app a test cut off from Redis may fail to close.
+  const { services, server, start } = useFakeOgsIngest({ ignoreCloseErrors: true });
 
   it('follows and leases each stream on its own: every stream gets every move once, with jobs of its tenant', async () => {
     server.addGame(gameFromSgf(5150, SGF));
-    const url = (await server.listen()).replace(/^ws/, 'http');
-    const env = { ...services().env, OGS_URL: url, INGEST_LEASE_TTL_MS: '1500' };
-    const a = await createIngestApp(IngestConfig.fromEnv(env));
-    apps.push(a);
-    const b = await createIngestApp(IngestConfig.fromEnv(env));
-    apps.push(b);
+    const env = { INGEST_LEASE_TTL_MS: '1500' };
+    const a = await start(env);
+    const b = await start(env);
     const prisma = a.get(PrismaService).client;
     const streams = a.get(GameStreamRepository);
     const tenants = [

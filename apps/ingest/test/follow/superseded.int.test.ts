@@ -1,24 +1,11 @@
 import { QueueName } from '@moyo/contracts';
 import { bullConnectionOptions, GameStreamRepository, PrismaService } from '@moyo/persistence';
-import type { INestApplicationContext } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { FakeOgsServer, gameFromSgf } from '../../../../test/support/fake-ogs-server';
-import { useIsolatedServices } from '../../../../test/support/services';
-import { createIngestApp } from '../../src/bootstrap';
-import { IngestConfig } from '../../src/config/ingest-config';
+import { describe, expect, it } from 'vitest';
+import { gameFromSgf } from '../../../../test/support/fake-ogs-server';
+import { fixtureSgf, until, useFakeOgsIngest } from '../support/fake-ogs-ingest';
 
-const SGF = readFileSync(join(__dirname, '../fixtures/gnugo-selfplay-13x13.sgf'), 'utf8');
-
-async function until(done: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const SGF = fixtureSgf('gnugo-selfplay-13x13.sgf');
 
 /**
  * A followed game whose gamedata comes back corrected (move 60 replaced, the game shorter), then
@@ -27,20 +14,13 @@ async function until(done: () => Promise<boolean>, what: string, timeoutMs = 60_
  * get jobs. No worker runs, so every job is still queued when the gamedata changes.
  */
 describe('ingest: a corrected or shorter gamedata supersedes analyses instead of deleting them', () => {
-  const services = useIsolatedServices();
-  const server = new FakeOgsServer();
-  let app: INestApplicationContext | undefined;
-  afterAll(async () => {
-    await app?.close();
-    await server.close();
-  });
+  const { services, server, start } = useFakeOgsIngest();
 
   it('keeps the replaced moves as superseded, cancels their queued jobs and enqueues only the new moves', async () => {
     const fake = server.addGame(gameFromSgf(9090, SGF));
     expect(fake.moves).toHaveLength(130);
     fake.played = 130; // the whole game is in the first gamedata
-    const url = (await server.listen()).replace(/^ws/, 'http');
-    app = await createIngestApp(IngestConfig.fromEnv({ ...services().env, OGS_URL: url }));
+    const app = await start();
     const prisma = app.get(PrismaService).client;
     const streams = app.get(GameStreamRepository);
     const streamId = (await streams.follow({ ogsGameId: 9090, tenantId: null, analyses: ['board'] }))!.stream
