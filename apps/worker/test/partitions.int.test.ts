@@ -1,20 +1,14 @@
 import {
   JobRepository,
   PartitionRepository,
-  PrismaService,
-  RedisService,
   ResultRepository,
   RetentionRepository,
-  TenantRepository,
   partitionName,
 } from '@moyo/persistence';
-import { PinoLogger } from 'nestjs-pino';
-import { Client } from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useIsolatedServices } from '../../../test/support/services';
-import { WorkerConfig } from '../src/config/worker-config';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PARTITION_DAYS_AHEAD, PartitionService } from '../src/reconcile/partition.service';
 import { RetentionService } from '../src/reconcile/retention.service';
+import { useSweepDatabase } from './support/sweep-database';
 
 /**
  * The day partitions of jobs and job_results against a private PostgreSQL database: created ahead,
@@ -27,61 +21,35 @@ const DAY = 86_400_000;
 const dayStart = (daysBefore: number) => new Date(Date.UTC(2031, 5, 15) - daysBefore * DAY);
 
 describe('partitions: jobs and job_results by day', () => {
-  const services = useIsolatedServices();
-  let prisma: PrismaService;
-  let prisma2: PrismaService;
-  let redis: RedisService;
-  let sql: Client;
-  let tenantId: string;
-  let seq = 0;
+  const db = useSweepDatabase('partitions');
+  const { config, logger, count } = db;
 
-  const config = () => WorkerConfig.fromEnv({ ...services().env, RESULT_RETENTION_DAYS: '30' });
-  const logger = () => new PinoLogger({ pinoHttp: { level: 'silent' } });
-  const maintainer = () => new PartitionService(new PartitionRepository(prisma), redis, config(), logger());
-  const count = async (q: string, params: unknown[] = []) =>
-    Number((await sql.query<{ n: string }>(q, params)).rows[0].n);
+  const maintainer = () =>
+    new PartitionService(new PartitionRepository(db.prisma), db.redis, config(), logger());
   const partitionsOf = async (table: string) =>
     (
-      await sql.query<{ name: string }>(
+      await db.sql.query<{ name: string }>(
         `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
           WHERE i.inhparent = $1::regclass ORDER BY 1`,
         [table],
       )
     ).rows.map((r) => r.name);
 
-  beforeAll(async () => {
-    const s = services();
-    prisma = new PrismaService({ databaseUrl: s.databaseUrl });
-    prisma2 = new PrismaService({ databaseUrl: s.databaseUrl });
-    redis = new RedisService({ redisUrl: s.redisUrl, redisPrefix: s.redisPrefix });
-    sql = new Client({ connectionString: s.databaseUrl });
-    await sql.connect();
-    tenantId = (await new TenantRepository(prisma).create('partitions')).id;
-  });
-  afterAll(async () => {
-    await sql?.end();
-    await redis?.onModuleDestroy();
-    await prisma2?.onModuleDestroy();
-    await prisma?.onModuleDestroy();
-  });
+  // After useSweepDatabase's TRUNCATE: back to the default partitions alone.
   beforeEach(async () => {
-    await sql.query('TRUNCATE jobs, job_results, result_cache, webhook_deliveries, game_streams CASCADE');
     for (const name of await partitionsOf('jobs')) {
       if (name === 'jobs_default') continue;
       const results = name.replace('jobs_', 'job_results_');
-      await sql.query(`ALTER TABLE job_results DETACH PARTITION "${results}"`);
-      await sql.query(`ALTER TABLE jobs DETACH PARTITION "${name}"`);
-      await sql.query(`DROP TABLE "${results}", "${name}"`);
+      await db.sql.query(`ALTER TABLE job_results DETACH PARTITION "${results}"`);
+      await db.sql.query(`ALTER TABLE jobs DETACH PARTITION "${name}"`);
+      await db.sql.query(`DROP TABLE "${results}", "${name}"`);
     }
   });
 
   /** `n` jobs created, run and completed with a result and a cache entry, then dated `day`. */
   async function seed(n: number, day: Date, status: 'completed' | 'queued' = 'completed'): Promise<string[]> {
-    const ids = Array.from({ length: n }, () => `position-part-${++seq}`);
-    await new JobRepository(prisma).createManyIfAbsent(
-      ids.map((id) => ({ id, tenantId, kind: 'position' as const, input: { moves: [] }, inputHash: id })),
-    );
-    const results = new ResultRepository(prisma);
+    const ids = await db.createJobs(n, 'position-part');
+    const results = new ResultRepository(db.prisma);
     if (status === 'completed') {
       for (const id of ids) {
         await results.start(id, 1);
@@ -97,8 +65,8 @@ describe('partitions: jobs and job_results by day', () => {
     }
     // Moves the rows into the day's partition, results along (job_created_at is the job's created_at).
     const at = new Date(day.getTime() + 60_000);
-    await sql.query(`UPDATE jobs SET created_at = $2 WHERE id = ANY($1)`, [ids, at]);
-    await sql.query(`UPDATE job_results SET job_created_at = $2 WHERE job_id = ANY($1)`, [ids, at]);
+    await db.sql.query(`UPDATE jobs SET created_at = $2 WHERE id = ANY($1)`, [ids, at]);
+    await db.sql.query(`UPDATE job_results SET job_created_at = $2 WHERE job_id = ANY($1)`, [ids, at]);
     return ids;
   }
 
@@ -116,7 +84,7 @@ describe('partitions: jobs and job_results by day', () => {
     );
     // A job of that day lands in its partition, its result beside it.
     const [id] = await seed(1, dayStart(0));
-    const where = await sql.query<{ j: string; r: string }>(
+    const where = await db.sql.query<{ j: string; r: string }>(
       `SELECT j.tableoid::regclass::text AS j, r.tableoid::regclass::text AS r
          FROM jobs j JOIN job_results r ON r.job_id = j.id AND r.job_created_at = j.created_at WHERE j.id = $1`,
       [id],
@@ -127,7 +95,7 @@ describe('partitions: jobs and job_results by day', () => {
   });
 
   it('drops expired days whole; the jobs that must stay move to the default partition', async () => {
-    const repo = new PartitionRepository(prisma);
+    const repo = new PartitionRepository(db.prisma);
     const old1 = dayStart(40);
     const old2 = dayStart(31);
     const young = dayStart(29);
@@ -138,22 +106,22 @@ describe('partitions: jobs and job_results by day', () => {
     const youngIds = await seed(3, young);
     // Kept: a job of a game still followed, and one with a pending delivery. A finished game's
     // move loses its job (job_id NULL), as ON DELETE SET NULL did.
-    const streams = await sql.query<{ id: string; status: string }>(
+    const streams = await db.sql.query<{ id: string; status: string }>(
       `INSERT INTO game_streams (id, ogs_game_id, tenant_id, analyses, status, updated_at)
        VALUES (gen_random_uuid(), 1, $1, '{}', 'following', now()), (gen_random_uuid(), 2, $1, '{}', 'finished', now())
        RETURNING id::text, status::text`,
-      [tenantId],
+      [db.tenantId],
     );
     const stream = (s: string) => streams.rows.find((r) => r.status === s)?.id;
-    await sql.query(
+    await db.sql.query(
       `INSERT INTO game_move_analyses (id, game_id, move_number, job_id)
        VALUES (gen_random_uuid(), $1, 1, $2), (gen_random_uuid(), $3, 1, $4)`,
       [stream('following'), done1[0], stream('finished'), done1[1]],
     );
-    await sql.query(
+    await db.sql.query(
       `INSERT INTO webhook_deliveries (id, tenant_id, url, event, job_id, payload)
        VALUES (gen_random_uuid(), $1, 'https://hooks.example/x', 'job.completed', $2, '{}')`,
-      [tenantId, done2[0]],
+      [db.tenantId, done2[0]],
     );
 
     const run = await maintainer().run(NOW);
@@ -168,7 +136,7 @@ describe('partitions: jobs and job_results by day', () => {
     expect(names).toContain(partitionName('jobs', young));
     expect(await partitionsOf('job_results')).not.toContain(partitionName('job_results', old1));
 
-    const left = await sql.query<{ id: string; t: string; results: string }>(
+    const left = await db.sql.query<{ id: string; t: string; results: string }>(
       `SELECT j.id, j.tableoid::regclass::text AS t,
               (SELECT count(*) FROM job_results r WHERE r.job_id = j.id)::text AS results
          FROM jobs j ORDER BY j.id`,
@@ -180,16 +148,16 @@ describe('partitions: jobs and job_results by day', () => {
       expect(r.results).toBe(r.id === queued ? '0' : '1');
     }
     expect(await count(`SELECT count(*) AS n FROM result_cache`)).toBe(2 + 3);
-    const moves = await sql.query(`SELECT game_id::text AS g, job_id FROM game_move_analyses ORDER BY 1`);
+    const moves = await db.sql.query(`SELECT game_id::text AS g, job_id FROM game_move_analyses ORDER BY 1`);
     expect(moves.rows).toHaveLength(2);
     expect(moves.rows).toContainEqual({ g: stream('following'), job_id: done1[0] });
     expect(moves.rows).toContainEqual({ g: stream('finished'), job_id: null });
 
     // The kept rows are the row sweep's now: it keeps them while they must stay, as before.
-    const sweep = new RetentionService(new RetentionRepository(prisma), redis, config(), logger());
+    const sweep = new RetentionService(new RetentionRepository(db.prisma), db.redis, config(), logger());
     expect(await sweep.sweep(NOW)).toMatchObject({ jobs: 0 });
-    await sql.query(`UPDATE game_streams SET status = 'finished'`);
-    await sql.query(`UPDATE webhook_deliveries SET status = 'delivered'`);
+    await db.sql.query(`UPDATE game_streams SET status = 'finished'`);
+    await db.sql.query(`UPDATE webhook_deliveries SET status = 'delivered'`);
     expect(await sweep.sweep(NOW)).toMatchObject({ jobs: 2 });
     expect(await count(`SELECT count(*) AS n FROM game_move_analyses WHERE job_id IS NOT NULL`)).toBe(0);
     // Idempotent: nothing left to drop.
@@ -199,23 +167,23 @@ describe('partitions: jobs and job_results by day', () => {
   it('leaves a day in the default partition when the default already holds rows of it', async () => {
     const day = dayStart(10);
     await seed(1, day);
-    expect(await new PartitionRepository(prisma).createDay(day)).toBe('blocked');
+    expect(await new PartitionRepository(db.prisma).createDay(day)).toBe('blocked');
     expect(await partitionsOf('jobs')).toEqual(['jobs_default']);
-    await expect(new PartitionRepository(prisma).dropDay(dayStart(0), NOW)).rejects.toThrow(
+    await expect(new PartitionRepository(db.prisma).dropDay(dayStart(0), NOW)).rejects.toThrow(
       /not wholly before/,
     );
   });
 
   it('keeps a job id and a tenant idempotency key unique across partitions, under concurrency', async () => {
-    const repo = new PartitionRepository(prisma);
+    const repo = new PartitionRepository(db.prisma);
     const old = dayStart(5);
     expect(await repo.createDay(old)).toBe('created');
     const [id] = await seed(1, old);
-    await sql.query(`UPDATE jobs SET idempotency_key = 'key-1' WHERE id = $1`, [id]);
-    const jobs = new JobRepository(prisma);
+    await db.sql.query(`UPDATE jobs SET idempotency_key = 'key-1' WHERE id = $1`, [id]);
+    const jobs = new JobRepository(db.prisma);
     const again = await jobs.createIfAbsent({
       id,
-      tenantId,
+      tenantId: db.tenantId,
       kind: 'position',
       input: { moves: [] },
       inputHash: id,
@@ -224,21 +192,21 @@ describe('partitions: jobs and job_results by day', () => {
     expect(again.job.createdAt).toEqual(new Date(old.getTime() + 60_000));
     const byKey = await jobs.createIfAbsent({
       id: 'position-part-other',
-      tenantId,
+      tenantId: db.tenantId,
       kind: 'position',
       input: { moves: [] },
       inputHash: 'x',
       idempotencyKey: 'key-1',
     });
     expect(byKey).toMatchObject({ created: false, job: { id } });
-    expect(await jobs.attachIdempotencyKey(id, tenantId, 'key-1')).toBe(false);
+    expect(await jobs.attachIdempotencyKey(id, db.tenantId, 'key-1')).toBe(false);
 
     // Two processes insert overlapping batches at once, 20 times: every id is stored once.
-    const repos = [new JobRepository(prisma), new JobRepository(prisma2)];
+    const repos = [new JobRepository(db.prisma), new JobRepository(db.prisma2)];
     for (let round = 0; round < 20; round++) {
       const batch = Array.from({ length: 30 }, (_, i) => ({
         id: `position-race-${round}-${i}`,
-        tenantId,
+        tenantId: db.tenantId,
         kind: 'position' as const,
         input: { moves: [] },
         inputHash: `race-${i}`,

@@ -1,19 +1,13 @@
 import {
-  JobRepository,
   PrismaService,
-  RedisService,
   ResultRepository,
   RetentionRepository,
-  TenantRepository,
   WebhookDeliveryRepository,
   type NewWebhookDelivery,
 } from '@moyo/persistence';
-import { PinoLogger } from 'nestjs-pino';
-import { Client } from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useIsolatedServices } from '../../../test/support/services';
-import { WorkerConfig } from '../src/config/worker-config';
+import { describe, expect, it } from 'vitest';
 import { RetentionService } from '../src/reconcile/retention.service';
+import { useSweepDatabase } from './support/sweep-database';
 
 /**
  * The retention sweep against a private PostgreSQL database and Redis prefix. Time is injected:
@@ -25,38 +19,11 @@ const DAY = 86_400_000;
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * DAY);
 
 describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches', () => {
-  const services = useIsolatedServices();
-  let prisma: PrismaService;
-  let prisma2: PrismaService;
-  let redis: RedisService;
-  let sql: Client;
-  let tenantId: string;
-  let seq = 0;
+  const db = useSweepDatabase('retention');
+  const { config, logger, count } = db;
 
-  const config = (env: Record<string, string> = {}) =>
-    WorkerConfig.fromEnv({ ...services().env, RESULT_RETENTION_DAYS: '30', ...env });
-  const logger = () => new PinoLogger({ pinoHttp: { level: 'silent' } });
   const service = (p: PrismaService, env: Record<string, string> = {}) =>
-    new RetentionService(new RetentionRepository(p), redis, config(env), logger());
-
-  beforeAll(async () => {
-    const s = services();
-    prisma = new PrismaService({ databaseUrl: s.databaseUrl });
-    prisma2 = new PrismaService({ databaseUrl: s.databaseUrl });
-    redis = new RedisService({ redisUrl: s.redisUrl, redisPrefix: s.redisPrefix });
-    sql = new Client({ connectionString: s.databaseUrl });
-    await sql.connect();
-    tenantId = (await new TenantRepository(prisma).create('retention')).id;
-  });
-  afterAll(async () => {
-    await sql?.end();
-    await redis?.onModuleDestroy();
-    await prisma2?.onModuleDestroy();
-    await prisma?.onModuleDestroy();
-  });
-  beforeEach(async () => {
-    await sql.query('TRUNCATE jobs, job_results, result_cache, webhook_deliveries, game_streams CASCADE');
-  });
+    new RetentionService(new RetentionRepository(p), db.redis, config(env), logger());
 
   type Status = 'completed' | 'failed' | 'cancelled' | 'queued' | 'running';
 
@@ -66,11 +33,8 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
    * before NOW (created, finished, result, cache entry and delivery alike). Returns their ids.
    */
   async function seed(n: number, status: Status, age: number): Promise<string[]> {
-    const ids = Array.from({ length: n }, () => `position-ret-${++seq}`);
-    await new JobRepository(prisma).createManyIfAbsent(
-      ids.map((id) => ({ id, tenantId, kind: 'position' as const, input: { moves: [] }, inputHash: id })),
-    );
-    const results = new ResultRepository(prisma);
+    const ids = await db.createJobs(n, 'position-ret');
+    const results = new ResultRepository(db.prisma);
     for (const id of ids) {
       if (status === 'queued') continue;
       await results.start(id, 1);
@@ -78,7 +42,7 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
         const delivery: NewWebhookDelivery = {
           id: crypto.randomUUID(),
           webhookId: null,
-          tenantId,
+          tenantId: db.tenantId,
           url: 'https://hooks.example/x',
           event: 'job.completed',
           jobId: id,
@@ -93,32 +57,29 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
           finishedAt: daysAgo(age),
         });
       } else if (status !== 'running') {
-        await sql.query(`UPDATE jobs SET status = $2, finished_at = now() WHERE id = ANY($1)`, [
+        await db.sql.query(`UPDATE jobs SET status = $2, finished_at = now() WHERE id = ANY($1)`, [
           [id],
           status,
         ]);
       }
     }
     const at = daysAgo(age).toISOString();
-    await sql.query(
+    await db.sql.query(
       `UPDATE jobs SET created_at = $2, finished_at = CASE WHEN finished_at IS NULL THEN NULL ELSE $2::timestamptz END
         WHERE id = ANY($1)`,
       [ids, at],
     );
-    await sql.query(`UPDATE job_results SET created_at = $2 WHERE job_id = ANY($1)`, [ids, at]);
-    await sql.query(`UPDATE result_cache SET created_at = $2 WHERE key = ANY($1)`, [
+    await db.sql.query(`UPDATE job_results SET created_at = $2 WHERE job_id = ANY($1)`, [ids, at]);
+    await db.sql.query(`UPDATE result_cache SET created_at = $2 WHERE key = ANY($1)`, [
       ids.map((i) => `cache-${i}`),
       at,
     ]);
-    await sql.query(
+    await db.sql.query(
       `UPDATE webhook_deliveries SET created_at = $2, status = 'delivered' WHERE job_id = ANY($1)`,
       [ids, at],
     );
     return ids;
   }
-
-  const count = async (q: string, params: unknown[] = []) =>
-    Number((await sql.query<{ n: string }>(q, params)).rows[0].n);
 
   it('removes old ended jobs with their results, deliveries and cache entries, batch by batch', async () => {
     const oldDone = await seed(25, 'completed', 40);
@@ -130,18 +91,18 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
     // A pending delivery of an old job stays whatever its age, and so does its job (the payload
     // takes the result from it); a hit cache entry stays as long as the job whose result it
     // names (here: that job goes, and the entry with it).
-    await sql.query(`UPDATE webhook_deliveries SET status = 'pending' WHERE job_id = $1`, [oldDone[0]]);
-    await sql.query(`UPDATE result_cache SET last_hit_at = $2 WHERE key = $1`, [
+    await db.sql.query(`UPDATE webhook_deliveries SET status = 'pending' WHERE job_id = $1`, [oldDone[0]]);
+    await db.sql.query(`UPDATE result_cache SET last_hit_at = $2 WHERE key = $1`, [
       `cache-${oldDone[1]}`,
       daysAgo(2),
     ]);
 
     // One batch is one statement of at most `limit` rows.
-    const repo = new RetentionRepository(prisma);
+    const repo = new RetentionRepository(db.prisma);
     expect(await repo.deleteExpiredDeliveries(daysAgo(30), 7)).toEqual({ deleted: 7 });
     expect(await count(`SELECT count(*) AS n FROM webhook_deliveries`)).toBe(31 - 7);
 
-    const counts = await service(prisma, { RETENTION_BATCH_SIZE: '7' }).sweep(NOW);
+    const counts = await service(db.prisma, { RETENTION_BATCH_SIZE: '7' }).sweep(NOW);
     // 24 old delivered: 7 above, then 17 in batches 7, 7, 3; 24 old unhit cache entries: 7, 7, 7,
     // 3; 32 old ended jobs without a pending delivery: 7, 7, 7, 7, 4.
     expect(counts).toMatchObject({ jobs: 32, deliveries: 17, cacheEntries: 24, complete: true });
@@ -149,7 +110,9 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
     expect(counts.batches).toBe(3 + 4 + 5);
     expect(await count(`SELECT count(*) AS n FROM result_cache WHERE job_id = $1`, [oldDone[1]])).toBe(0);
 
-    const left = (await sql.query<{ id: string }>(`SELECT id FROM jobs ORDER BY id`)).rows.map((r) => r.id);
+    const left = (await db.sql.query<{ id: string }>(`SELECT id FROM jobs ORDER BY id`)).rows.map(
+      (r) => r.id,
+    );
     expect(left.sort()).toEqual([...oldQueued, ...oldRunning, ...young, oldDone[0]].sort());
     expect(await count(`SELECT count(*) AS n FROM job_results`)).toBe(7);
     expect(await count(`SELECT count(*) AS n FROM job_results WHERE job_id = ANY($1)`, [young])).toBe(6);
@@ -160,7 +123,7 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
     expect(oldFailed.length + oldCancelled.length).toBe(8);
 
     // Idempotent: the next sweep finds nothing.
-    expect(await service(prisma, { RETENTION_BATCH_SIZE: '7' }).sweep(NOW)).toMatchObject({
+    expect(await service(db.prisma, { RETENTION_BATCH_SIZE: '7' }).sweep(NOW)).toMatchObject({
       jobs: 0,
       deliveries: 0,
       cacheEntries: 0,
@@ -171,30 +134,32 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
   it('keeps the jobs of a game still followed; a finished game keeps its moves without the jobs', async () => {
     const [followedJob, followedHit] = await seed(2, 'completed', 60);
     const [finishedJob] = await seed(1, 'completed', 60);
-    await sql.query(`UPDATE result_cache SET last_hit_at = $2 WHERE key = $1`, [
+    await db.sql.query(`UPDATE result_cache SET last_hit_at = $2 WHERE key = $1`, [
       `cache-${followedHit}`,
       daysAgo(1),
     ]);
-    const streams = await sql.query<{ id: string; status: string }>(
+    const streams = await db.sql.query<{ id: string; status: string }>(
       `INSERT INTO game_streams (id, ogs_game_id, tenant_id, analyses, status, updated_at)
        VALUES (gen_random_uuid(), 1, $1, '{}', 'following', now()), (gen_random_uuid(), 2, $1, '{}', 'finished', now())
        RETURNING id::text, status::text`,
-      [tenantId],
+      [db.tenantId],
     );
     const id = (s: string) => streams.rows.find((r) => r.status === s)?.id;
-    await sql.query(
+    await db.sql.query(
       `INSERT INTO game_move_analyses (id, game_id, move_number, job_id)
        VALUES (gen_random_uuid(), $1, 1, $2), (gen_random_uuid(), $1, 2, $3), (gen_random_uuid(), $4, 1, $5)`,
       [id('following'), followedJob, followedHit, id('finished'), finishedJob],
     );
     // The old unhit entries go (the followed game's too: its job keeps its own result); the hit
     // entry of a kept job stays.
-    expect(await service(prisma).sweep(NOW)).toMatchObject({ jobs: 1, cacheEntries: 2 });
-    expect((await sql.query(`SELECT id FROM jobs`)).rows.map((r: { id: string }) => r.id).sort()).toEqual(
+    expect(await service(db.prisma).sweep(NOW)).toMatchObject({ jobs: 1, cacheEntries: 2 });
+    expect((await db.sql.query(`SELECT id FROM jobs`)).rows.map((r: { id: string }) => r.id).sort()).toEqual(
       [followedJob, followedHit].sort(),
     );
-    expect((await sql.query(`SELECT key FROM result_cache`)).rows).toEqual([{ key: `cache-${followedHit}` }]);
-    const moves = await sql.query(
+    expect((await db.sql.query(`SELECT key FROM result_cache`)).rows).toEqual([
+      { key: `cache-${followedHit}` },
+    ]);
+    const moves = await db.sql.query(
       `SELECT game_id::text, job_id FROM game_move_analyses ORDER BY move_number, game_id`,
     );
     expect(moves.rows).toHaveLength(3);
@@ -205,13 +170,13 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
     await seed(120, 'completed', 45);
     const keep = await seed(3, 'running', 45);
     // Two pools, so the statements really run at the same time; small batches, many rounds.
-    const a = service(prisma, { RETENTION_BATCH_SIZE: '5' });
-    const b = service(prisma2, { RETENTION_BATCH_SIZE: '5' });
+    const a = service(db.prisma, { RETENTION_BATCH_SIZE: '5' });
+    const b = service(db.prisma2, { RETENTION_BATCH_SIZE: '5' });
     const [ca, cb] = await Promise.all([a.sweep(NOW), b.sweep(NOW)]);
     expect(ca.jobs + cb.jobs).toBe(120);
     expect(ca.deliveries + cb.deliveries).toBe(120);
     expect(ca.cacheEntries + cb.cacheEntries).toBe(120);
-    expect((await sql.query(`SELECT id FROM jobs`)).rows.map((r: { id: string }) => r.id).sort()).toEqual(
+    expect((await db.sql.query(`SELECT id FROM jobs`)).rows.map((r: { id: string }) => r.id).sort()).toEqual(
       [...keep].sort(),
     );
     expect(await count(`SELECT count(*) AS n FROM job_results`)).toBe(0);
@@ -225,12 +190,12 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
 
   it('stores a result once: cache entries and deliveries name the job; entries still answer (as a legacy copy does)', async () => {
     const [source] = await seed(1, 'completed', 1);
-    expect((await sql.query(`SELECT result, job_id FROM result_cache`)).rows).toEqual([
+    expect((await db.sql.query(`SELECT result, job_id FROM result_cache`)).rows).toEqual([
       { result: null, job_id: source },
     ]);
-    await sql.query(`INSERT INTO result_cache (key, result) VALUES ('legacy', '{"old": true}')`);
+    await db.sql.query(`INSERT INTO result_cache (key, result) VALUES ('legacy', '{"old": true}')`);
     const [a, b] = await seed(2, 'queued', 0);
-    const results = new ResultRepository(prisma);
+    const results = new ResultRepository(db.prisma);
     expect((await results.start(a, 1, `cache-${source}`))?.cached).toEqual({
       territory: { black: 1, white: 2 },
       id: source,
@@ -238,10 +203,10 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
     expect((await results.start(b, 1, 'legacy'))?.cached).toEqual({ old: true });
 
     // Its delivery's payload is stored without the result and sent with it.
-    const [row] = (await sql.query(`SELECT id::text, payload ? 'result' AS has FROM webhook_deliveries`))
+    const [row] = (await db.sql.query(`SELECT id::text, payload ? 'result' AS has FROM webhook_deliveries`))
       .rows;
     expect(row.has).toBe(false);
-    expect((await new WebhookDeliveryRepository(prisma).find(row.id))?.payload).toEqual({
+    expect((await new WebhookDeliveryRepository(db.prisma).find(row.id))?.payload).toEqual({
       id: source,
       result: { territory: { black: 1, white: 2 }, id: source },
     });
@@ -249,7 +214,7 @@ describe('retention: ended rows older than RESULT_RETENTION_DAYS go, in batches'
 
   it('RESULT_RETENTION_DAYS=0 keeps everything', async () => {
     await seed(4, 'completed', 4000);
-    const off = service(prisma, { RESULT_RETENTION_DAYS: '0' });
+    const off = service(db.prisma, { RESULT_RETENTION_DAYS: '0' });
     expect(await off.sweepIfLeader(NOW)).toBeNull();
     expect(await count(`SELECT count(*) AS n FROM jobs`)).toBe(4);
   });
