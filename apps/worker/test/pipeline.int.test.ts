@@ -28,7 +28,7 @@ import { WorkerConfig } from '../src/config/worker-config';
 import { QueueConnectionsService } from '../src/queues/queue-connections.service';
 import { preparePosition } from '../src/engine/engine-tasks';
 import { submitEyegraph, submitPosition } from '../../../test/support/job-submission';
-import { position } from './support/jobs';
+import { jobFinished, position } from './support/jobs';
 import { waitFor, WebhookReceiver } from './support/webhook-receiver';
 
 const KEY = webhookSecretKeyFromText(undefined, 'test');
@@ -69,11 +69,7 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
     await receiver.stop();
   });
 
-  const finished = (id: string) =>
-    waitFor(`job ${id} to finish`, async () => {
-      const job = await results.findWithResult(id);
-      return job && (job.status === 'completed' || job.status === 'failed') ? job : undefined;
-    });
+  const finished = (id: string) => jobFinished(results, id);
 
   it('stores one result and one set of deliveries when a job is processed twice', async () => {
     const id = 'position-twice';

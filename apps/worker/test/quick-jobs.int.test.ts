@@ -25,7 +25,7 @@ import { createWorkerApp } from '../src/bootstrap';
 import { WorkerConfig } from '../src/config/worker-config';
 import { replayPosition } from '../src/engine/engine-tasks';
 import { QueueConnectionsService } from '../src/queues/queue-connections.service';
-import { position } from './support/jobs';
+import { jobFinished, position } from './support/jobs';
 import { waitFor, WebhookReceiver } from './support/webhook-receiver';
 
 /**
@@ -77,11 +77,7 @@ describe('quick jobs (inline board analyses)', () => {
       )
     ).rows.map((r) => r.status);
 
-  const finished = (id: string) =>
-    waitFor(`job ${id} to finish`, async () => {
-      const job = await results.findWithResult(id);
-      return job && (job.status === 'completed' || job.status === 'failed') ? job : undefined;
-    });
+  const finished = (id: string) => jobFinished(results, id);
 
   it('completes with its attempt, start time, result and deliveries, and no running write', async () => {
     const key = webhookSecretKeyFromText(undefined, 'test');
