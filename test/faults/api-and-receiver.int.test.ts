@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { ApiKeyRepository, TenantRepository } from '@moyo/persistence';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyAdmin } from '../../apps/api/src/admin/key-admin';
 import { createApiApp } from '../../apps/api/src/bootstrap';
@@ -10,9 +10,10 @@ import { createWorkerApp } from '../../apps/worker/src/bootstrap';
 import { WorkerConfig } from '../../apps/worker/src/config/worker-config';
 import { waitFor, WebhookReceiver } from '../../apps/worker/test/support/webhook-receiver';
 import { appsBuilt, startApp, waitForOk, type RunningApp } from '../browser/stack';
-import { hasPostgresServer, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
-import { hasRedisServer, privatePort, startPrivateRedis, type PrivateRedis } from '../support/private-redis';
+import { hasPostgresServer, type PrivatePostgres } from '../support/private-postgres';
+import { hasRedisServer, privatePort, type PrivateRedis } from '../support/private-redis';
 import { FaultProxy } from './support/fault-proxy';
+import { startFaultServices } from './support/fault-services';
 import { allEnded, countByStatus, newTally, resultCounts, submitUntil } from './support/load';
 
 /** The api's own limit on a drain (apps/api/src/main.ts): past it, it exits with 1. */
@@ -36,19 +37,7 @@ describe.runIf(hasPostgresServer && hasRedisServer)('faults: api drain, webhook 
   let proxy: FaultProxy;
 
   beforeAll(async () => {
-    [pg, redis] = await Promise.all([startPrivatePostgres(), startPrivateRedis()]);
-    const databaseUrl = await pg.createDatabase('moyo_faults2');
-    db = new Client({ connectionString: databaseUrl });
-    db.on('error', () => undefined);
-    await db.connect();
-    env = {
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: 'moyo_faults2',
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      NODE_ENV: 'test',
-      WEBHOOK_ALLOWLIST: '127.0.0.1',
-    };
+    ({ pg, redis, db, env } = await startFaultServices('moyo_faults2', { WEBHOOK_ALLOWLIST: '127.0.0.1' }));
     await receiver.start();
     proxy = await new FaultProxy(Number(new URL(receiver.url('/')).port)).start();
     api = await createApiApp(ApiConfig.fromEnv(env));

@@ -5,7 +5,7 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { positionQueueOf } from '@moyo/contracts';
 import { ApiKeyRepository, GameStreamRepository, TenantRepository } from '@moyo/persistence';
 import { Redis } from 'ioredis';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyAdmin } from '../../apps/api/src/admin/key-admin';
 import { createApiApp } from '../../apps/api/src/bootstrap';
@@ -17,8 +17,9 @@ import { WorkerConfig } from '../../apps/worker/src/config/worker-config';
 import { waitFor } from '../../apps/worker/test/support/webhook-receiver';
 import { appsBuilt, startApp, type RunningApp } from '../browser/stack';
 import { FakeOgsServer, gameFromSgf } from '../support/fake-ogs-server';
-import { hasPostgresServer, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
-import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '../support/private-redis';
+import { hasPostgresServer, type PrivatePostgres } from '../support/private-postgres';
+import { hasRedisServer, type PrivateRedis } from '../support/private-redis';
+import { startFaultServices } from './support/fault-services';
 import { allEnded, countByStatus, newTally, resultCounts, submitUntil } from './support/load';
 
 /** The worker's own limit on a whole shutdown (apps/worker/src/main.ts): past it, it exits with 1. */
@@ -73,20 +74,8 @@ describe.runIf(hasPostgresServer && hasRedisServer && appsBuilt('worker', 'inges
     const inProcess: INestApplicationContext[] = [];
 
     beforeAll(async () => {
-      [pg, redis] = await Promise.all([startPrivatePostgres(), startPrivateRedis()]);
-      const databaseUrl = await pg.createDatabase('moyo_faults3');
-      db = new Client({ connectionString: databaseUrl });
-      db.on('error', () => undefined);
-      await db.connect();
-      env = {
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: redis.url,
-        REDIS_PREFIX: 'moyo_faults3',
-        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-        NODE_ENV: 'test',
-        // Two position queues: the drain must stop the shard workers too.
-        QUEUE_SHARDS: '2',
-      };
+      // Two position queues: the drain must stop the shard workers too.
+      ({ pg, redis, db, env } = await startFaultServices('moyo_faults3', { QUEUE_SHARDS: '2' }));
       api = await createApiApp(ApiConfig.fromEnv(env));
       await api.listen(0, '127.0.0.1');
       baseUrl = `http://127.0.0.1:${(api.getHttpServer().address() as AddressInfo).port}`;

@@ -10,8 +10,9 @@ import { createWorkerApp } from '../../apps/worker/src/bootstrap';
 import { WorkerConfig } from '../../apps/worker/src/config/worker-config';
 import { waitFor, WebhookReceiver } from '../../apps/worker/test/support/webhook-receiver';
 import { appsBuilt, startApp, type RunningApp } from '../browser/stack';
-import { hasPostgresServer, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
+import { hasPostgresServer, type PrivatePostgres } from '../support/private-postgres';
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '../support/private-redis';
+import { startFaultServices } from './support/fault-services';
 import { position, type Tally } from './support/load';
 
 /** Longer than BullMQ's whole retry schedule of a job (1 + 2 + 4 + 8 s): an outage no retry outlasts. */
@@ -55,20 +56,8 @@ describe.runIf(hasPostgresServer && hasRedisServer)('faults: every accepted job 
     );
 
   beforeAll(async () => {
-    [pg, redis] = await Promise.all([startPrivatePostgres(), startPrivateRedis()]);
+    ({ pg, redis, db, env } = await startFaultServices('moyo_faults', { WEBHOOK_ALLOWLIST: '127.0.0.1' }));
     redisPort = Number(new URL(redis.url).port);
-    const databaseUrl = await pg.createDatabase('moyo_faults');
-    db = new Client({ connectionString: databaseUrl });
-    db.on('error', () => undefined);
-    await db.connect();
-    env = {
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: 'moyo_faults',
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      NODE_ENV: 'test',
-      WEBHOOK_ALLOWLIST: '127.0.0.1',
-    };
     await receiver.start();
     api = await createApiApp(ApiConfig.fromEnv(env));
     await api.listen(0, '127.0.0.1');
