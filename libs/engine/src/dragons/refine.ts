@@ -49,6 +49,8 @@ const HUGE_DEAD = 12;
 const SECOND_OPINION_STONES = 6;
 /** At most this many second opinions a board (real games' middle games had up to 6; random boards hundreds). */
 const MAX_SECOND_OPINIONS = 8;
+/** GTP's dragon commands: a statically alive group of this many stones is a living friend (see livingFriend). */
+const FRIEND_STONES = 6;
 
 /** A board holding the position's stones (no history, no ko). */
 export function boardFromPosition(pos: ColorPosition): Board {
@@ -153,7 +155,8 @@ export class ReadingRefiner {
     // only Benson's unconditional life does (the owl's own eye count decides the rest).
     const sure = (g: (typeof groups)[number]) => g.unconditional || (!this.thorough && g.eyes.min >= 2);
     for (const g of groups)
-      if (g.status === 'alive' || g.status === 'seki') for (const p of g.stones) this.alive[p] = 1;
+      if ((g.status === 'alive' && this.livingFriend(g)) || g.status === 'seki')
+        for (const p of g.stones) this.alive[p] = 1;
     const weak = groups.filter(
       (g) => !(g.status === 'seki' || sure(g) || (!this.thorough && g.status === 'alive')),
     );
@@ -243,6 +246,18 @@ export class ReadingRefiner {
         winner.safety = SAFETY.alive;
         this.noteStatus(winner);
       });
+  }
+
+  /**
+   * Whether a group the static view calls alive counts as a living friend for the owl (a dragon whose
+   * room reaches it is connected, so alive). On the territory path, every such group; for GTP's
+   * dragon commands (`thorough`), only one that is unconditionally alive, has two sure eyes or
+   * FRIEND_STONES stones: a few weak stones the static view calls alive are no safe haven (owl.tst
+   * 48: F2-F3 reached B3-C3-D4 as a living friend and B3 F2 each other, so neither could be killed).
+   * With two sure eyes alone (no size rule) owl.tst 13 and 80 were lost: big groups count.
+   */
+  private livingFriend(g: Parameters<GroupRefiner>[0][number]): boolean {
+    return !this.thorough || g.unconditional || g.eyes.min >= 2 || g.stones.length >= FRIEND_STONES;
   }
 
   /** Records a group's new status (set by a later rule) in its verdict. */

@@ -168,3 +168,11 @@ describe('dragon_status: a critical dragon whose attack the reading left open', 
     expect(regressionAnswer('ld_owl.tst', 43)).toMatch(/^critical (R1|S1|S2|T7) S2$/);
   });
 });
+
+describe('owl: living friends of the dragon commands', () => {
+  it('a few weak stones the static view calls alive are no living friend (owl 48)', () => {
+    // F2-F3 and B3-C3-D4 (not amalgamated) each reached the other as a living friend, so neither
+    // could be killed: '1 PASS'. GNU Go: 1 E1.
+    expect(regressionAnswer('owl.tst', 48)).toMatch(/^1 (F1|B1|D2|E1)$/);
+  });
+});
