@@ -9,13 +9,13 @@ import type { ColorPosition } from '../influence/position';
  * games leave those points out (pro19-jp-026 of bench/data/real-games: the white points C14, C1 and
  * J1 behind strings whose other liberties were dame, B+1.5 for B+4.5).
  *
- * The ending is played on a board of the live stones (`live`: colour by point, dead stones gone):
- * while some dame can be filled by a player without self-atari, so that an enemy string is left with
- * one liberty in that enemy's territory (`owner`: +1 Black, -1 White) and otherwise only dame still
- * open, and the enemy filling that dame itself would not save the string, the dame is filled; a string left in atari with its last liberty in its owner's territory
- * has the owner fill that liberty (also one in atari from the start).
- * Dame that threaten nothing stay as they are (they count for nobody). Returns the filled points of
- * territory. Pure (reads on a board of its own).
+ * The ending is played on a board of the live stones (`live`: colour by point, dead stones gone).
+ * While some dame can be filled by a player without self-atari so that an enemy string is left with
+ * one liberty in that enemy's territory (`owner`: +1 Black, -1 White) and otherwise only open dame,
+ * and the enemy filling that dame itself would not save the string, the dame is filled; a string
+ * left in atari with its last liberty in its owner's territory has the owner fill that liberty (so
+ * does one in atari from the start). Dame that threaten nothing stay as they are (they count for
+ * nobody). Returns the filled points of territory. Pure (reads on a board of its own).
  */
 export function teirePoints(
   pos: ColorPosition,
@@ -29,14 +29,13 @@ export function teirePoints(
   const teire: number[] = [];
   const ownTerritory = (p: number, c: Player) => board.colors[p] === 0 && owner[p] === (c === BLACK ? 1 : -1);
   // The owner of a string in atari whose liberty is its own territory fills it.
-  const fillLastLiberty = (s: number): boolean => {
+  const fillLastLiberty = (s: number): void => {
     const c = board.colors[s] as Player;
-    if (board.chainLiberties(s) !== 1) return false;
+    if (board.chainLiberties(s) !== 1) return;
     const l = lastLiberty(board, s);
-    if (l < 0 || !ownTerritory(l, c) || !board.isLegal(l, c)) return false;
+    if (l < 0 || !ownTerritory(l, c) || !board.isLegal(l, c)) return;
     board.play(l, c);
     teire.push(l);
-    return true;
   };
   for (const p of geo.points) {
     const c = board.colors[p];
