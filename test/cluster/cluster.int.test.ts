@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { QueueName, type PositionInput } from '@moyo/contracts';
 import {
@@ -29,6 +28,7 @@ import { hasRedisCli, hasRedisServer } from '../support/private-redis';
 import { readSse, type SseEvent } from '../support/sse';
 import { useIsolatedServices } from '../support/services';
 import { startPrivateRedisCluster, type PrivateRedisCluster } from './support/redis-cluster';
+import { listenOnLoopback } from '../support/listen';
 
 /** Requests one API key may make per minute in this suite (the rate-limit test spends one key's). */
 const RATE_LIMIT = 60;
@@ -102,8 +102,7 @@ describe.runIf(canRun)('Redis Cluster: the apps on 3 masters with a replica each
       RATE_LIMIT_REQUESTS: String(RATE_LIMIT),
     };
     api = await createApiApp(ApiConfig.fromEnv(env));
-    await api.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(api.getHttpServer().address() as AddressInfo).port}`;
+    baseUrl = await listenOnLoopback(api);
     worker = await createWorkerApp(
       WorkerConfig.fromEnv({
         ...env,

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { gameRoutingKey, positionQueueOf, positionQueueNames, type PositionInput } from '@moyo/contracts';
 import {
@@ -23,6 +22,7 @@ import { ReconcilerService } from '../../apps/worker/src/reconcile/reconciler.se
 import { hasRedisCli, hasRedisServer } from '../support/private-redis';
 import { useIsolatedServices } from '../support/services';
 import { startPrivateRedisCluster, type PrivateRedisCluster } from './support/redis-cluster';
+import { listenOnLoopback } from '../support/listen';
 
 const SHARDS = 3;
 /** This suite's ports: nodes 27110-27112, their cluster buses 27160-27162. */
@@ -89,8 +89,7 @@ describe.runIf(canRun)('Redis Cluster: the positions queue in 3 shards on 3 mast
       QUEUE_SHARDS: String(SHARDS),
     };
     api = await createApiApp(ApiConfig.fromEnv(env));
-    await api.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(api.getHttpServer().address() as AddressInfo).port}`;
+    baseUrl = await listenOnLoopback(api);
     worker = await createWorkerApp(
       WorkerConfig.fromEnv({
         ...env,

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { positionQueueNames, positionQueueOf } from '@moyo/contracts';
 import { ApiKeyRepository, PositionQueueSet, TenantRepository } from '@moyo/persistence';
@@ -11,6 +10,7 @@ import { ApiConfig } from '../../apps/api/src/config/api-config';
 import { createWorkerApp } from '../../apps/worker/src/bootstrap';
 import { WorkerConfig } from '../../apps/worker/src/config/worker-config';
 import { useIsolatedServices } from '../support/services';
+import { listenOnLoopback } from '../support/listen';
 
 const SHARDS = 3;
 
@@ -28,8 +28,7 @@ describe('positions queue in 3 shards on one Redis', () => {
   beforeAll(async () => {
     const env = { ...services().env, QUEUE_SHARDS: String(SHARDS) };
     api = await createApiApp(ApiConfig.fromEnv(env));
-    await api.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(api.getHttpServer().address() as AddressInfo).port}`;
+    baseUrl = await listenOnLoopback(api);
     worker = await createWorkerApp(WorkerConfig.fromEnv({ ...env, WORKER_CONCURRENCY: '2' }));
     db = new Client({ connectionString: services().databaseUrl });
     await db.connect();

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { ApiKeyRepository, TenantRepository } from '@moyo/persistence';
 import type { Client } from 'pg';
@@ -15,6 +14,7 @@ import { hasRedisServer, privatePort, type PrivateRedis } from '../support/priva
 import { FaultProxy } from './support/fault-proxy';
 import { startFaultServices } from './support/fault-services';
 import { allEnded, countByStatus, newTally, resultCounts, submitUntil } from './support/load';
+import { listenOnLoopback } from '../support/listen';
 
 /** The api's own limit on a drain (apps/api/src/main.ts): past it, it exits with 1. */
 const API_DRAIN_DEADLINE_MS = 10_000;
@@ -41,8 +41,7 @@ describe.runIf(hasPostgresServer && hasRedisServer)('faults: api drain, webhook 
     await receiver.start();
     proxy = await new FaultProxy(Number(new URL(receiver.url('/')).port)).start();
     api = await createApiApp(ApiConfig.fromEnv(env));
-    await api.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(api.getHttpServer().address() as AddressInfo).port}`;
+    baseUrl = await listenOnLoopback(api);
     key = (await new KeyAdmin(api.get(TenantRepository), api.get(ApiKeyRepository)).create('faults')).key;
     worker = await createWorkerApp(
       WorkerConfig.fromEnv({

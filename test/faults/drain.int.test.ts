@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
@@ -21,6 +20,7 @@ import { hasPostgresServer, type PrivatePostgres } from '../support/private-post
 import { hasRedisServer, type PrivateRedis } from '../support/private-redis';
 import { startFaultServices } from './support/fault-services';
 import { allEnded, countByStatus, newTally, resultCounts, submitUntil } from './support/load';
+import { listenOnLoopback } from '../support/listen';
 
 /** The worker's own limit on a whole shutdown (apps/worker/src/main.ts): past it, it exits with 1. */
 const WORKER_SHUTDOWN_LIMIT_MS = 25_000;
@@ -77,8 +77,7 @@ describe.runIf(hasPostgresServer && hasRedisServer && appsBuilt('worker', 'inges
       // Two position queues: the drain must stop the shard workers too.
       ({ pg, redis, db, env } = await startFaultServices('moyo_faults3', { QUEUE_SHARDS: '2' }));
       api = await createApiApp(ApiConfig.fromEnv(env));
-      await api.listen(0, '127.0.0.1');
-      baseUrl = `http://127.0.0.1:${(api.getHttpServer().address() as AddressInfo).port}`;
+      baseUrl = await listenOnLoopback(api);
       const admin = new KeyAdmin(api.get(TenantRepository), api.get(ApiKeyRepository));
       const byShard = new Map<string, string>();
       while (byShard.size < 2) {

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { ApiKeyRepository, PrismaService, TenantRepository } from '@moyo/persistence';
 import { Client } from 'pg';
@@ -14,6 +13,7 @@ import { hasPostgresServer, type PrivatePostgres } from '../support/private-post
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '../support/private-redis';
 import { startFaultServices } from './support/fault-services';
 import { position, type Tally } from './support/load';
+import { listenOnLoopback } from '../support/listen';
 
 /** Longer than BullMQ's whole retry schedule of a job (1 + 2 + 4 + 8 s): an outage no retry outlasts. */
 const POSTGRES_OUTAGE_MS = 16_000;
@@ -60,8 +60,7 @@ describe.runIf(hasPostgresServer && hasRedisServer)('faults: every accepted job 
     redisPort = Number(new URL(redis.url).port);
     await receiver.start();
     api = await createApiApp(ApiConfig.fromEnv(env));
-    await api.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(api.getHttpServer().address() as AddressInfo).port}`;
+    baseUrl = await listenOnLoopback(api);
     key = (await new KeyAdmin(api.get(TenantRepository), api.get(ApiKeyRepository)).create('faults')).key;
     worker = await startWorker();
   });

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { BatchRepository, JobRepository } from '@moyo/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useIsolatedServices } from '../../../test/support/services';
@@ -6,6 +5,7 @@ import { PositionNormalizer } from '../src/positions/normalizer/position-normali
 import { bootApi, type ApiHarness } from './support/api-harness';
 import { heaviestTurns, longGame } from './support/long-game';
 import { loopRecorder, pingUntil } from './support/loop-recorder';
+import { listenOnLoopback } from '../../../test/support/listen';
 
 /**
  * The heaviest analyzeTurns request the api takes (2000 moves, 500 turns, 250,000 moves in all)
@@ -22,8 +22,7 @@ describe('one analyzeTurns request of 2000 moves does not hold the event loop', 
 
   beforeAll(async () => {
     api = await bootApi(services());
-    await api.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await listenOnLoopback(api.app);
     key = (await api.newTenant('loop')).key;
   });
   afterAll(async () => {

@@ -1,8 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useIsolatedServices } from '../../../test/support/services';
 import { bootApi, smallPosition, type ApiHarness } from './support/api-harness';
+import { listenOnLoopback } from '../../../test/support/listen';
 
 /**
  * Property-based fuzzing of the api's validation (fast-check) over real HTTP: bodies that are
@@ -268,8 +268,7 @@ describe('property-based fuzz of the api validation (fast-check, MOYO_FUZZ_RUNS 
 
   beforeAll(async () => {
     api = await bootApi(services(), { RATE_LIMIT_REQUESTS: '100000000' });
-    await api.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await listenOnLoopback(api.app);
     key = (await api.newTenant('fuzz')).key;
   });
   afterAll(async () => {

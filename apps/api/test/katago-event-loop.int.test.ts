@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { BatchRepository } from '@moyo/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -9,6 +8,7 @@ import { RequestThread } from '../src/request-thread/request-thread.service';
 import { bootApi, type ApiHarness } from './support/api-harness';
 import { heaviestTurns, longGame } from './support/long-game';
 import { loopRecorder, pingUntil } from './support/loop-recorder';
+import { listenOnLoopback } from '../../../test/support/listen';
 
 /** A KataGo analysis query of a long game (Chinese rules, 19x19). */
 function kataGoQuery(id: string, moves: [string, string][], analyzeTurns: number[]) {
@@ -33,8 +33,7 @@ describe('KataGo queries of 2000 moves are read off the event loop', () => {
 
   beforeAll(async () => {
     api = await bootApi(services());
-    await api.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(api.app.getHttpServer().address() as AddressInfo).port}`;
+    base = await listenOnLoopback(api.app);
     ({ key, tenantId } = await api.newTenant('katago-loop'));
     thread = api.app.get(RequestThread);
   });

@@ -1,13 +1,13 @@
 import { hashOf } from '@moyo/contracts';
 import { ApiKeyRepository, GameStreamRepository, JobRepository, PrismaService } from '@moyo/persistence';
 import type { INestApplication } from '@nestjs/common';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useIsolatedServices } from '../../../test/support/services';
 import { generateApiKey } from '../src/auth/api-keys';
 import { createApiApp } from '../src/bootstrap';
 import { ApiConfig } from '../src/config/api-config';
 import { readSse } from '../../../test/support/sse';
+import { listenOnLoopback } from '../../../test/support/listen';
 
 const INPUT = (n: number) => ({
   boardXSize: 9,
@@ -57,8 +57,7 @@ describe('api /v1/streams and /v1/games/:gameId/{analyses,events} (real app, API
 
   beforeAll(async () => {
     app = await createApiApp(ApiConfig.fromEnv({ ...services().env, HOST: '127.0.0.1' }));
-    await app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    base = await listenOnLoopback(app);
     const prisma = app.get(PrismaService).client;
     const keys = app.get(ApiKeyRepository);
     for (const name of ['streams-a', 'streams-b']) {
@@ -434,8 +433,7 @@ describe('api /v1/streams and /v1/games/:gameId/{analyses,events} (real app, API
 
   it('ends open event streams when the api shuts down, so the close does not wait for clients', async () => {
     const other = await createApiApp(ApiConfig.fromEnv({ ...services().env, HOST: '127.0.0.1' }));
-    await other.listen(0, '127.0.0.1');
-    const url = `http://127.0.0.1:${(other.getHttpServer().address() as AddressInfo).port}`;
+    const url = await listenOnLoopback(other);
     await app.get(GameStreamRepository).follow({ ogsGameId: 5005, tenantId: tenantA, analyses: ['board'] });
     const res = await fetch(`${url}/v1/games/5005/events`, { headers: h() });
     expect(res.status).toBe(200);

@@ -16,6 +16,7 @@ import { FollowService } from '../src/follow/follow.module';
 import { createWorkerApp } from '../../worker/src/bootstrap';
 import { WorkerConfig } from '../../worker/src/config/worker-config';
 import { readSse } from '../../../test/support/sse';
+import { listenOnLoopback } from '../../../test/support/listen';
 
 const SGF = readFileSync(join(__dirname, 'fixtures/gnugo-selfplay-13x13.sgf'), 'utf8');
 const OGS_ID = 24680;
@@ -100,8 +101,7 @@ describe('following a live OGS game end to end: api, ingest, worker, results, we
     api = await createApiApp(
       ApiConfig.fromEnv({ ...s.env, HOST: '127.0.0.1', WEBHOOK_ALLOWLIST: '127.0.0.1' }),
     );
-    await api.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(api.getHttpServer().address() as AddressInfo).port}`;
+    base = await listenOnLoopback(api);
     const prisma = api.get(PrismaService).client;
     for (const name of ['live-a', 'live-b']) {
       const tenant = await prisma.tenant.create({ data: { name } });
