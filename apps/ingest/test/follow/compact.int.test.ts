@@ -82,6 +82,8 @@ describe('ingest: ended jobs of older moves store their position compactly', () 
     fake.played = 90;
     server.dropAll();
     await until(async () => (await rows()).length === 90, 'moves 91-150 superseded');
+    // The restore follows the supersede (a compacted row still holds the same position meanwhile).
+    await until(async () => !(await rows())[89].inputCompacted, 'move 90 restored whole');
     const newest = (await rows())[89];
     expect(newest.inputCompacted).toBe(false);
     expect(newest.job!.input).toEqual(before.get(90));
