@@ -59,12 +59,15 @@ function runNamingOptions(d: AnalysisDefinition, position: Position, options: An
     return d.run(position, options) as Json;
   } catch (e) {
     if (!(e instanceof RangeError || e instanceof AnalysisError)) throw e;
-    if (e.message.startsWith(`${d.name}.`) || e.message.startsWith(`${d.name}:`)) {
-      throw e instanceof AnalysisError ? e : new AnalysisError(e.message);
+    // Read the message before narrowing further: RangeError and AnalysisError have the same shape,
+    // so depending on the checker's order `!(e instanceof AnalysisError)` can narrow `e` to never.
+    const { message } = e;
+    if (message.startsWith(`${d.name}.`) || message.startsWith(`${d.name}:`)) {
+      throw e instanceof AnalysisError ? e : new AnalysisError(message);
     }
     // `dilations: must be...` names an option: `bouzy.dilations: ...`; anything else gets `bouzy: `.
-    const sep = /^[\w[\]]+:/.test(e.message) ? '.' : ': ';
-    throw new AnalysisError(`${d.name}${sep}${e.message}`);
+    const sep = /^[\w[\]]+:/.test(message) ? '.' : ': ';
+    throw new AnalysisError(`${d.name}${sep}${message}`);
   }
 }
 
