@@ -3,7 +3,7 @@ import { bouzyMap, isBouzyPreset } from '../influence/bouzy';
 import { freihofnerMap } from '../influence/freihofner';
 import type { ColorPosition } from '../influence/position';
 import type { NumbersOverlay, OwnerMapKind, OwnerOverlay, PictureOverlay, PictureVertex } from './model';
-import { RenderInputError } from './svg';
+import { RenderInputError } from './picture-input';
 
 /**
  * Row-major stone colours (0 empty, 1 Black, 2 White) of a position's point-indexed colours.

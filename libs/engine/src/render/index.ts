@@ -1,6 +1,8 @@
 /** Pictures: SVG boards with analysis overlays and eye-graph diagrams, as strings (no DOM, no I/O). */
 export type * from './model';
-export { RenderInputError, renderBoardSvg, renderEyeGraphSvg } from './svg';
+export { RenderInputError } from './picture-input';
+export { renderBoardSvg } from './board-svg';
+export { renderEyeGraphSvg } from './eye-graph-svg';
 export * from './adapters';
 export * from './replay';
 export * from './results';

@@ -4,7 +4,8 @@ import { PASS } from '../board/coords';
 import { pictureStones, pictureVertex, computePictureOverlay, POSITION_OVERLAYS } from './adapters';
 import type { PictureOverlay } from './model';
 import { isResultOverlay, overlayFromResult, RESULT_OVERLAYS, type ResultOverlayName } from './results';
-import { renderBoardSvg, RenderInputError } from './svg';
+import { renderBoardSvg } from './board-svg';
+import { RenderInputError } from './picture-input';
 
 /** Registry analyses that can hold each overlay, most specific first. */
 const SOURCES: Record<ResultOverlayName, readonly string[]> = {

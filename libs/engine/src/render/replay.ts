@@ -1,5 +1,6 @@
 import type { PictureVertex } from './model';
-import { GTP_LETTERS, RenderInputError } from './svg';
+import { RenderInputError } from './picture-input';
+import { GTP_LETTERS } from './svg-format';
 
 /** A move as a picture needs it: colour and vertex (null = pass). */
 export interface PictureMove {

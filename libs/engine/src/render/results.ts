@@ -1,6 +1,6 @@
 import type { EyeGraphPicture, PictureMoveValue, PictureOverlay, PictureVertex } from './model';
 import { parsePictureVertex } from './replay';
-import { RenderInputError } from './svg';
+import { RenderInputError } from './picture-input';
 
 /** Overlay names a stored position result can be drawn with. */
 export const RESULT_OVERLAYS = [
