@@ -11,9 +11,10 @@ const EMPTY: number = EMPTY_EXPORT;
 const BLACK = BLACK_EXPORT as Player;
 const WHITE = WHITE_EXPORT as Player;
 import { BitReadingBoard } from './bit-board';
-import { EMPTIES, MoveOrdering, SUICIDE } from './move-order';
+import { EMPTIES, SUICIDE } from './move-order';
 import { EyeGraphBudgetError } from './reading-limits';
 import { PackedTable } from './packed-table';
+import { ReadingLine } from './reading-line';
 import { TranspositionTable } from './transposition';
 import { UnconditionalLife } from './unconditional-life';
 
@@ -31,7 +32,7 @@ export interface LifeStatus {
  * slots per 64-bit key; a node still open on the current line counts as a win for the side asking,
  * GNU Go's rule) and the repetition and ko-threat rules of the class doc of EyeGraphReader.
  */
-export abstract class TacticalReader extends MoveOrdering {
+export abstract class TacticalReader extends ReadingLine {
   /**
    * Results by exact key (keyLo) when the board keeps one: 4 bits a position, 4 bytes a slot
    * (see PackedTable); bits 0-1 attack, 2-3 defence (1 open on this line, 2 lost, 3 won).
@@ -48,11 +49,6 @@ export abstract class TacticalReader extends MoveOrdering {
   private readonly koFlag = 3 ** this.n;
   private keyLo = 0;
   private keyHi = 0;
-  private readonly rememberedLo: number[] = [];
-  private readonly rememberedHi: number[] = [];
-  /** How many of rememberedLo[0, depth) fall in each of 1024 buckets (low bits of the hash). */
-  private readonly pathBuckets = new Int32Array(1024);
-  private readonly forcedThreatDepths: number[] = [];
   private readonly benson = new UnconditionalLife(this.problem);
   /**
    * The bit board when a move's child can be probed before it is played (see attackWith): keys
@@ -68,67 +64,8 @@ export abstract class TacticalReader extends MoveOrdering {
       ? 1 << this.problem.vertices.indexOf(this.problem.string)
       : 0;
   /** The White string's static chain as a bit of the static chains (0 when it is not static). */
-  private readonly stringStaticBit = this.preview !== null ? this.preview.staticChainBit(this.problem.string) : 0;
-
-  // ---- moves --------------------------------------------------------------------------------
-
-  protected play(p: number, color: Player): boolean {
-    if (this.board.playRecorded(p, color) !== true) return false;
-    this.pathBuckets[(this.rememberedLo[this.depth] ?? 0) & 1023]++;
-    this.depth++;
-    return true;
-  }
-
-  protected pop(): void {
-    this.board.undo();
-    this.depth--;
-    this.pathBuckets[(this.rememberedLo[this.depth] ?? 0) & 1023]--;
-  }
-
-  /** A legal move that does not repeat an earlier position on the current line (see class doc). */
-  protected tryMove(p: number, color: Player, allowKoThreat: boolean): boolean {
-    const b = this.board;
-    this.rememberedLo[this.depth] = b.hashLo;
-    this.rememberedHi[this.depth] = b.hashHi;
-    if (this.classic === true) {
-      const known = b.lastCaptures !== undefined;
-      const captures = !known && this.capturesSomething(p, color);
-      if (this.play(p, color) !== true) return false;
-      if (known ? b.lastCaptures! > 0 : captures) return true;
-    } else if (this.play(p, color) !== true) {
-      if (!allowKoThreat || color !== this.problem.komaster || this.isSuicide(p, color)) return false;
-      const threat = this.problem.koThreats.find((t) => b.colors[t] === EMPTY);
-      if (threat === undefined) return false;
-      // The opponent answers a virtual ko threat (Black always plays the threat point), then the
-      // ko master retakes.
-      if (!this.play(threat, BLACK)) return false;
-      this.forcedThreatDepths.push(this.depth);
-      if (!this.play(p, color)) {
-        this.forcedThreatDepths.pop();
-        this.pop();
-        return false;
-      }
-      if (color === WHITE) return true;
-    } else if (color === WHITE) return true;
-    // No earlier position of the line in this position's bucket: no repetition.
-    if (this.pathBuckets[b.hashLo & 1023] === 0) return true;
-    for (let k = 0; k < this.depth; k++) {
-      if (this.rememberedLo[k] === b.hashLo && this.rememberedHi[k] === b.hashHi) {
-        this.popMove();
-        return false;
-      }
-    }
-    return true;
-  }
-
-  protected popMove(): void {
-    this.pop();
-    const forced = this.forcedThreatDepths;
-    if (forced.length > 0 && forced[forced.length - 1] === this.depth) {
-      this.pop();
-      forced.pop();
-    }
-  }
+  private readonly stringStaticBit =
+    this.preview !== null ? this.preview.staticChainBit(this.problem.string) : 0;
 
   // ---- search -------------------------------------------------------------------------------
 
@@ -305,26 +242,6 @@ export abstract class TacticalReader extends MoveOrdering {
     }
     this.popMove();
     return won ? 1 : 2;
-  }
-
-  /** Is the position with this hash on the current line (as tryMove tests after playing)? */
-  private repeats(hashLo: number, hashHi: number): boolean {
-    const b = this.board;
-    if (hashLo === b.hashLo && hashHi === b.hashHi) return true;
-    if (this.pathBuckets[hashLo & 1023] === 0) return false;
-    for (let k = 0; k < this.depth; k++) {
-      if (this.rememberedLo[k] === hashLo && this.rememberedHi[k] === hashHi) return true;
-    }
-    return false;
-  }
-
-  /** tryMove's play of a move peek found legal (see moveWith). */
-  private playPeeked(b: BitReadingBoard, p: number, color: Player): void {
-    this.rememberedLo[this.depth] = b.hashLo;
-    this.rememberedHi[this.depth] = b.hashHi;
-    this.pathBuckets[b.hashLo & 1023]++;
-    b.playPeeked(p, color);
-    this.depth++;
   }
 
   /** Can White keep all its stones, White to move (passing allowed)? */
