@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Batch, Job } from '../generated/prisma/client';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { jobsForTenant } from './job.repository';
+import { jobsForTenant } from './job-rows';
 
 export interface NewBatch {
   id: string;

@@ -4,7 +4,11 @@ import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { InsertCoalescer } from './insert-coalescer';
 import { compactResult, expandResult } from './board-result';
-import { compactInput, expandInput, withInputExpanded } from './job-input';
+import { compactInput, withInputExpanded } from './job-input';
+import { INSERT_LOCK_NAMESPACE, lockBuckets, lockStatement } from './job-insert-locks';
+import { JOB_COLUMNS_BUT_INPUT, jobOfRow, type JobRow, type ResultColumns } from './job-rows';
+
+export { jobsForTenant } from './job-rows';
 
 export interface NewJob {
   id: string;
@@ -25,77 +29,6 @@ export interface NewJob {
 
 export type JobWithResult = Job & { result: JobResult | null };
 
-/** A jobs row as `pg` returns it (JOB_COLUMNS). */
-interface JobRow {
-  id: string;
-  tenant_id: string | null;
-  kind: JobKind;
-  status: JobStatus;
-  input: Prisma.JsonValue;
-  options: Prisma.JsonValue;
-  input_hash: string;
-  batch_id: string | null;
-  webhook_url: string | null;
-  idempotency_key: string | null;
-  progress: number;
-  attempts: number;
-  error: Prisma.JsonValue | null;
-  timings: Prisma.JsonValue | null;
-  created_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-}
-
-/** A job_results row beside its job (LEFT JOIN: all null when the job has no result yet). */
-interface ResultColumns {
-  r_job_id: string | null;
-  r_job_created_at: Date | null;
-  r_result: Prisma.JsonValue | null;
-  r_created_at: Date | null;
-}
-
-/** The columns of JobRow but `input` and `options`. */
-const JOB_COLUMNS_BUT_INPUT = Prisma.raw(
-  `id, tenant_id::text AS tenant_id, kind::text AS kind, status::text AS status, input_hash,
-   batch_id::text AS batch_id, webhook_url, idempotency_key, progress, attempts, error, timings, created_at,
-   started_at, finished_at`,
-);
-
-const jobOfRow = (r: JobRow): Job => ({
-  id: r.id,
-  tenantId: r.tenant_id,
-  kind: r.kind,
-  status: r.status,
-  input: expandInput(r.input),
-  options: r.options,
-  inputHash: r.input_hash,
-  batchId: r.batch_id,
-  webhookUrl: r.webhook_url,
-  idempotencyKey: r.idempotency_key,
-  progress: r.progress,
-  attempts: r.attempts,
-  error: r.error,
-  timings: r.timings,
-  createdAt: r.created_at,
-  startedAt: r.started_at,
-  finishedAt: r.finished_at,
-});
-
-/** The tenant's jobs among these ids (those that exist), in no particular order: one prepared statement. */
-export async function jobsForTenant(
-  prisma: PrismaService,
-  ids: readonly string[],
-  tenantId: string,
-): Promise<Job[]> {
-  if (ids.length === 0) return [];
-  const rows = await prisma.query<JobRow>(
-    Prisma.sql`SELECT ${JOB_COLUMNS_BUT_INPUT}, input, options FROM jobs
-                WHERE id = ANY(${[...ids]}::text[]) AND tenant_id = ${tenantId}::uuid`,
-    'jobs.forTenant',
-  );
-  return rows.map(jobOfRow);
-}
-
 /** Filters of a job listing; every one optional. */
 export interface JobListFilter {
   status?: JobStatus[];
@@ -109,33 +42,6 @@ export interface JobListFilter {
 export interface JobListCursor {
   createdAt: Date;
   id: string;
-}
-
-/**
- * Advisory-lock namespace of job inserts (pg_advisory_xact_lock(namespace, bucket)): jobs is
- * partitioned by day, so PostgreSQL checks (id, created_at) only, not `id` alone nor a tenant's
- * idempotency key. Inserts of the same id or key take the same bucket's lock, then insert only
- * where no row has it: the second sees the first's committed row.
- */
-const INSERT_LOCK_NAMESPACE = 20_251_125;
-/** Lock buckets: a batch takes each of its buckets once, in order (no deadlock between batches). */
-const INSERT_LOCK_BUCKETS = 128;
-
-/** The lock bucket of a job id or a `<tenant>:<idempotency key>` (FNV-1a). */
-function lockBucket(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193) >>> 0;
-  return h % INSERT_LOCK_BUCKETS;
-}
-
-/** The keys' lock buckets, each once, in bucket order (the order every caller takes them in). */
-function lockBuckets(keys: string[]): number[] {
-  return [...new Set(keys.map(lockBucket))].sort((a, b) => a - b);
-}
-
-/** The statement taking the buckets' advisory locks, in bucket order. */
-function lockStatement(keys: string[]): string {
-  return `SELECT pg_advisory_xact_lock(${INSERT_LOCK_NAMESPACE}, b) FROM unnest(ARRAY[${lockBuckets(keys).join(',')}]::int[]) AS b`;
 }
 
 /** Jobs and their results. Every read takes the tenant so one tenant never sees another's job. */
