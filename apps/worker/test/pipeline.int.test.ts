@@ -10,72 +10,31 @@ import {
   webhookSecretKeyFromText,
   type AnalyzePositionJob,
 } from '@moyo/contracts';
-import {
-  JobRepository,
-  ResultCacheRepository,
-  ResultRepository,
-  TenantRepository,
-  WebhookDeliveryRepository,
-  WebhookRepository,
-} from '@moyo/persistence';
-import type { INestApplicationContext } from '@nestjs/common';
-import type { Queue } from 'bullmq';
+import { ResultCacheRepository, TenantRepository, WebhookRepository } from '@moyo/persistence';
 import { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useIsolatedServices } from '../../../test/support/services';
-import { createWorkerApp } from '../src/bootstrap';
-import { WorkerConfig } from '../src/config/worker-config';
+import { describe, expect, it } from 'vitest';
 import { QueueConnectionsService } from '../src/queues/queue-connections.service';
 import { preparePosition } from '../src/engine/engine-tasks';
 import { submitEyegraph, submitPosition } from '../../../test/support/job-submission';
-import { jobFinished, position } from './support/jobs';
-import { waitFor, WebhookReceiver } from './support/webhook-receiver';
+import { position } from './support/jobs';
+import { waitFor } from './support/webhook-receiver';
+import { useWorkerSuite } from './support/worker-suite';
 
 const KEY = webhookSecretKeyFromText(undefined, 'test');
 
 describe('worker pipeline against real PostgreSQL and Redis', () => {
-  const services = useIsolatedServices();
-  const receiver = new WebhookReceiver();
-  let worker: INestApplicationContext;
-  let positions: Queue;
-  let eyegraphs: Queue;
-  let jobs: JobRepository;
-  let results: ResultRepository;
-  let deliveries: WebhookDeliveryRepository;
-  let tenantId: string;
-
-  beforeAll(async () => {
-    await receiver.start();
-    worker = await createWorkerApp(
-      WorkerConfig.fromEnv({
-        ...services().env,
-        WORKER_CONCURRENCY: '4',
-        WEBHOOK_ALLOWLIST: '127.0.0.1',
-        // Short retries: 100, 200, 400, 800 ms waits, so five attempts.
-        WEBHOOK_BACKOFF_BASE_MS: '100',
-        WEBHOOK_RETRY_WINDOW_MS: '1500',
-      }),
-    );
-    const connections = worker.get(QueueConnectionsService);
-    positions = connections.queue(QueueName.Positions);
-    eyegraphs = connections.queue(QueueName.Eyegraphs);
-    jobs = worker.get(JobRepository);
-    results = worker.get(ResultRepository);
-    deliveries = worker.get(WebhookDeliveryRepository);
-    tenantId = (await worker.get(TenantRepository).create('pipeline test')).id;
+  const app = useWorkerSuite('pipeline test', {
+    // Short retries: 100, 200, 400, 800 ms waits, so five attempts.
+    WEBHOOK_BACKOFF_BASE_MS: '100',
+    WEBHOOK_RETRY_WINDOW_MS: '1500',
   });
-  afterAll(async () => {
-    await worker?.close();
-    await receiver.stop();
-  });
-
-  const finished = (id: string) => jobFinished(results, id);
+  const { services, receiver, finished } = app;
 
   it('stores one result and one set of deliveries when a job is processed twice', async () => {
     const id = 'position-twice';
-    await submitPosition(jobs, positions, {
+    await submitPosition(app.jobs, app.positions, {
       id,
-      tenantId,
+      tenantId: app.tenantId,
       input: position([
         ['B', 'D4'],
         ['W', 'Q16'],
@@ -84,17 +43,26 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
       webhookUrl: receiver.url('/twice'),
     });
     // A second queue job for the same jobs row, as after a crash or a duplicate submission.
-    const again = (await positions.getJob(id))!.data as AnalyzePositionJob;
-    await positions.add(JobName.AnalyzePosition, again, { ...ANALYSIS_JOB_OPTIONS, jobId: `${id}-again` });
+    const again = (await app.positions.getJob(id))!.data as AnalyzePositionJob;
+    await app.positions.add(JobName.AnalyzePosition, again, {
+      ...ANALYSIS_JOB_OPTIONS,
+      jobId: `${id}-again`,
+    });
 
     const job = await finished(id);
     expect(job.status).toBe('completed');
-    await waitFor('the second queue job', async () => (await positions.getJob(`${id}-again`))?.finishedOn);
-    await waitFor('the delivery', async () => (await deliveries.listForJob(id))[0]?.status === 'delivered');
+    await waitFor(
+      'the second queue job',
+      async () => (await app.positions.getJob(`${id}-again`))?.finishedOn,
+    );
+    await waitFor(
+      'the delivery',
+      async () => (await app.deliveries.listForJob(id))[0]?.status === 'delivered',
+    );
 
-    expect(await results.countResults([id])).toBe(1);
+    expect(await app.results.countResults([id])).toBe(1);
     expect((job.result!.result as { analyses: Record<string, unknown> }).analyses.freihofner).toBeDefined();
-    const sent = await deliveries.listForJob(id);
+    const sent = await app.deliveries.listForJob(id);
     expect(sent).toHaveLength(1);
     expect(sent[0].status).toBe('delivered');
     // Give a duplicate delivery the time it would need to show up; none does.
@@ -104,7 +72,7 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
 
   it('answers a position reached by another move order from the result cache', async () => {
     const analyses = ['territory', 'score'];
-    await submitPosition(jobs, positions, {
+    await submitPosition(app.jobs, app.positions, {
       id: 'cache-first',
       input: position([
         ['B', 'D4'],
@@ -114,7 +82,7 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
       analyses,
     });
     const first = await finished('cache-first');
-    await submitPosition(jobs, positions, {
+    await submitPosition(app.jobs, app.positions, {
       id: 'cache-second',
       input: position([
         ['B', 'Q4'],
@@ -145,14 +113,14 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
       options: {},
     }).cacheKey;
     expect(key).not.toBe(cacheKey);
-    expect(await worker.get(ResultCacheRepository).stats(key)).toMatchObject({ hits: 1 });
+    expect(await app.worker.get(ResultCacheRepository).stats(key)).toMatchObject({ hits: 1 });
   });
 
   it('fails invalid input at once, without retries, and says which field is wrong', async () => {
     const id = 'position-illegal';
-    await submitPosition(jobs, positions, {
+    await submitPosition(app.jobs, app.positions, {
       id,
-      tenantId,
+      tenantId: app.tenantId,
       input: position([
         ['B', 'D4'],
         ['W', 'D4'],
@@ -165,7 +133,7 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
     expect(job.attempts).toBe(1);
     expect(job.error).toMatchObject({ kind: 'invalid-input' });
     expect((job.error as { message: string }).message).toMatch(/^moves\[1\]: .*occupied/);
-    const queued = await positions.getJob(id);
+    const queued = await app.positions.getJob(id);
     expect(await queued!.getState()).toBe('failed');
     expect(queued!.attemptsMade).toBe(1);
     expect(queued!.opts.attempts).toBeGreaterThan(1);
@@ -192,7 +160,7 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
           RETURN NEW;
         END $$;
         CREATE TRIGGER fail_twice BEFORE UPDATE ON jobs FOR EACH ROW EXECUTE FUNCTION fail_twice();`);
-      await submitPosition(jobs, positions, {
+      await submitPosition(app.jobs, app.positions, {
         id: 'position-transient',
         input: position([['B', 'C4']], { komi: 3.5 }),
         analyses: ['freihofner'],
@@ -200,8 +168,8 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
       const job = await finished('position-transient');
       expect(job.status).toBe('completed');
       expect(job.attempts).toBe(3);
-      expect(await results.countResults(['position-transient'])).toBe(1);
-      const queued = await positions.getJob('position-transient');
+      expect(await app.results.countResults(['position-transient'])).toBe(1);
+      const queued = await app.positions.getJob('position-transient');
       // BullMQ counts the successful attempt too.
       expect(queued!.attemptsMade).toBe(3);
       expect(await queued!.getState()).toBe('completed');
@@ -212,12 +180,12 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
   });
 
   it('refuses a bad analysis name and a malformed eye graph as invalid input', async () => {
-    await submitPosition(jobs, positions, {
+    await submitPosition(app.jobs, app.positions, {
       id: 'position-unknown-analysis',
       input: position([]),
       analyses: ['no-such-analysis'],
     });
-    await submitEyegraph(jobs, eyegraphs, { id: 'eyegraph-bad', input: { graph: '.?.' } });
+    await submitEyegraph(app.jobs, app.eyegraphs, { id: 'eyegraph-bad', input: { graph: '.?.' } });
     const [a, b] = await Promise.all([finished('position-unknown-analysis'), finished('eyegraph-bad')]);
     expect(a.status).toBe('failed');
     expect((a.error as { message: string }).message).toMatch(/no-such-analysis/);
@@ -227,7 +195,7 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
   });
 
   it('reads out an eye graph on the eye-graph threads', async () => {
-    await submitEyegraph(jobs, eyegraphs, { id: 'eyegraph-ok', input: { graph: 'OO!%O.X%!...' } });
+    await submitEyegraph(app.jobs, app.eyegraphs, { id: 'eyegraph-ok', input: { graph: 'OO!%O.X%!...' } });
     const job = await finished('eyegraph-ok');
     expect(job.status).toBe('completed');
     expect(job.result!.result).toMatchObject({ value: '0112' });
@@ -237,14 +205,14 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
     // Each takes a second or more; one eye-graph thread, so they run one after another.
     const graphs = ['.....%.....%.....', '.......%.......', '......%......'];
     for (const [i, graph] of graphs.entries()) {
-      await submitEyegraph(jobs, eyegraphs, { id: `eyegraph-long-${i}`, input: { graph } });
+      await submitEyegraph(app.jobs, app.eyegraphs, { id: `eyegraph-long-${i}`, input: { graph } });
     }
     await waitFor('the first eye graph to start', async () => {
-      return (await results.findWithResult('eyegraph-long-0'))?.status === 'running';
+      return (await app.results.findWithResult('eyegraph-long-0'))?.status === 'running';
     });
     const ids = Array.from({ length: 5 }, (_, i) => `position-beside-${i}`);
     for (const [i, id] of ids.entries()) {
-      await submitPosition(jobs, positions, {
+      await submitPosition(app.jobs, app.positions, {
         id,
         input: position([['B', 'E5']], { boardXSize: 9, boardYSize: 9, komi: 50 + i }),
         analyses: ['board'],
@@ -264,30 +232,30 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
 
   it('signs deliveries so the receiver can verify them, for registered webhooks and job URLs', async () => {
     const secret = newWebhookSecret();
-    const hook = await worker.get(WebhookRepository).create({
-      tenantId,
+    const hook = await app.worker.get(WebhookRepository).create({
+      tenantId: app.tenantId,
       url: receiver.url('/registered'),
       secretEncrypted: encryptWebhookSecret(secret, KEY),
       events: ['job.completed'],
     });
     const id = 'position-signed';
-    await submitPosition(jobs, positions, {
+    await submitPosition(app.jobs, app.positions, {
       id,
-      tenantId,
+      tenantId: app.tenantId,
       input: position([['B', 'C3']], { boardXSize: 9, boardYSize: 9 }),
       analyses: ['bouzy'],
       webhookUrl: receiver.url('/own'),
     });
     await finished(id);
     await waitFor('both deliveries', async () =>
-      (await deliveries.listForJob(id)).every((d) => d.status === 'delivered'),
+      (await app.deliveries.listForJob(id)).every((d) => d.status === 'delivered'),
     );
 
     const registered = receiver.on('/registered')[0];
     const own = receiver.on('/own')[0];
     for (const [got, key] of [
       [registered, secret],
-      [own, jobWebhookSecret(tenantId, KEY)],
+      [own, jobWebhookSecret(app.tenantId, KEY)],
     ] as const) {
       const signature = got.headers['moyo-signature'] as string;
       expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
@@ -306,12 +274,12 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
       });
       expect(body.result.analyses).toHaveProperty('bouzy');
     }
-    const rows = await deliveries.listForJob(id);
+    const rows = await app.deliveries.listForJob(id);
     expect(rows.map((r) => r.webhookId).sort()).toEqual([hook.id, null].sort());
     expect(registered.headers['moyo-delivery-id']).toBe(rows.find((r) => r.webhookId === hook.id)!.id);
     for (const row of rows) {
       expect(row.status).toBe('delivered');
-      const attempts = await deliveries.attempts(row.id);
+      const attempts = await app.deliveries.attempts(row.id);
       expect(attempts).toHaveLength(1);
       expect(attempts[0]).toMatchObject({ attempt: 1, responseCode: 200, error: null });
       expect(attempts[0].latencyMs).toBeGreaterThanOrEqual(0);
@@ -319,8 +287,8 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
   });
 
   it('fails a delivery whose secret was encrypted under another key, without sending it', async () => {
-    const otherTenant = (await worker.get(TenantRepository).create('other key')).id;
-    await worker.get(WebhookRepository).create({
+    const otherTenant = (await app.worker.get(TenantRepository).create('other key')).id;
+    await app.worker.get(WebhookRepository).create({
       tenantId: otherTenant,
       url: receiver.url('/wrong-key'),
       secretEncrypted: encryptWebhookSecret(
@@ -329,7 +297,7 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
       ),
       events: [],
     });
-    await submitPosition(jobs, positions, {
+    await submitPosition(app.jobs, app.positions, {
       id: 'position-wrong-key',
       tenantId: otherTenant,
       input: position([['B', 'F6']], { komi: 1.5 }),
@@ -337,7 +305,7 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
     });
     await finished('position-wrong-key');
     const row = await waitFor('the delivery to fail', async () => {
-      const [d] = await deliveries.listForJob('position-wrong-key');
+      const [d] = await app.deliveries.listForJob('position-wrong-key');
       return d?.status === 'failed' ? d : undefined;
     });
     expect(row.lastError).toMatch(/cannot decrypt.*WEBHOOK_SECRET_KEY/);
@@ -352,9 +320,9 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
       'http://[::1]:9/',
     ];
     for (const [i, url] of targets.entries()) {
-      await submitPosition(jobs, positions, {
+      await submitPosition(app.jobs, app.positions, {
         id: `position-ssrf-${i}`,
-        tenantId,
+        tenantId: app.tenantId,
         input: position([['B', 'D4']], { komi: 7.5 + i }),
         analyses: ['freihofner'],
         webhookUrl: url,
@@ -364,12 +332,12 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
       const id = `position-ssrf-${i}`;
       await finished(id);
       const row = await waitFor(`the refused delivery to ${url}`, async () => {
-        const d = (await deliveries.listForJob(id)).find((r) => r.url === url);
+        const d = (await app.deliveries.listForJob(id)).find((r) => r.url === url);
         return d && d.status !== 'pending' ? d : undefined;
       });
       expect(row.status).toBe('failed');
       expect(row.lastError).toMatch(/(loopback|linkLocal|private).*WEBHOOK_ALLOWLIST/);
-      const attempts = await deliveries.attempts(row.id);
+      const attempts = await app.deliveries.attempts(row.id);
       expect(attempts).toHaveLength(1);
       expect(attempts[0].responseCode).toBeNull();
     }
@@ -377,16 +345,16 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
 
   it('retries a failing receiver with backoff until it recovers, recording every attempt', async () => {
     receiver.respond = (path, n) => (path === '/flaky' && n <= 2 ? 503 : path === '/down' ? 500 : 200);
-    await submitPosition(jobs, positions, {
+    await submitPosition(app.jobs, app.positions, {
       id: 'position-flaky',
-      tenantId,
+      tenantId: app.tenantId,
       input: position([['B', 'K10']]),
       analyses: ['freihofner'],
       webhookUrl: receiver.url('/flaky'),
     });
-    await submitPosition(jobs, positions, {
+    await submitPosition(app.jobs, app.positions, {
       id: 'position-down',
-      tenantId,
+      tenantId: app.tenantId,
       input: position([['B', 'K11']]),
       analyses: ['freihofner'],
       webhookUrl: receiver.url('/down'),
@@ -394,19 +362,19 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
     // Only the job's own URL: the tenant's registered webhook (previous test) gets its own delivery.
     const settled = (id: string) =>
       waitFor(`delivery of ${id} to settle`, async () => {
-        const d = (await deliveries.listForJob(id)).find((r) => r.webhookId === null);
+        const d = (await app.deliveries.listForJob(id)).find((r) => r.webhookId === null);
         return d && d.status !== 'pending' ? d : undefined;
       });
 
     const flaky = await settled('position-flaky');
     expect(flaky.status).toBe('delivered');
-    expect((await deliveries.attempts(flaky.id)).map((a) => a.responseCode)).toEqual([503, 503, 200]);
+    expect((await app.deliveries.attempts(flaky.id)).map((a) => a.responseCode)).toEqual([503, 503, 200]);
     const ids = new Set(receiver.on('/flaky').map((r) => r.headers['moyo-delivery-id']));
     expect(ids).toEqual(new Set([flaky.id]));
 
     const down = await settled('position-down');
     expect(down.status).toBe('failed');
-    const attempts = await deliveries.attempts(down.id);
+    const attempts = await app.deliveries.attempts(down.id);
     expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5]);
     expect(attempts.every((a) => a.responseCode === 500 && a.error === 'HTTP 500')).toBe(true);
     expect(down.attempts).toBe(5);
@@ -418,8 +386,8 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
 
     // Redelivered later (as the api's redeliver does): attempt numbers go on, 6 is the success.
     receiver.respond = () => 200;
-    expect(await worker.get(WebhookRepository).markForRedelivery(down.id, `${down.id}-r1`)).toBe(true);
-    await worker
+    expect(await app.worker.get(WebhookRepository).markForRedelivery(down.id, `${down.id}-r1`)).toBe(true);
+    await app.worker
       .get(QueueConnectionsService)
       .queue(QueueName.Webhooks)
       .add(
@@ -435,7 +403,7 @@ describe('worker pipeline against real PostgreSQL and Redis', () => {
       );
     const redelivered = await settled('position-down');
     expect(redelivered.status).toBe('delivered');
-    expect((await deliveries.attempts(down.id)).map((a) => [a.attempt, a.responseCode])).toEqual([
+    expect((await app.deliveries.attempts(down.id)).map((a) => [a.attempt, a.responseCode])).toEqual([
       [1, 500],
       [2, 500],
       [3, 500],

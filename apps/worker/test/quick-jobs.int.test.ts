@@ -3,30 +3,18 @@ import {
   encryptWebhookSecret,
   JobName,
   newWebhookSecret,
-  QueueName,
   webhookSecretKeyFromText,
   type AnalyzePositionJob,
 } from '@moyo/contracts';
-import {
-  JobRepository,
-  ResultRepository,
-  TenantRepository,
-  WebhookDeliveryRepository,
-  WebhookRepository,
-} from '@moyo/persistence';
+import { TenantRepository, WebhookRepository } from '@moyo/persistence';
 import { analyzePosition } from '@moyo/engine';
-import type { INestApplicationContext } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { submitPosition } from '../../../test/support/job-submission';
-import { useIsolatedServices } from '../../../test/support/services';
-import { createWorkerApp } from '../src/bootstrap';
-import { WorkerConfig } from '../src/config/worker-config';
 import { replayPosition } from '../src/engine/engine-tasks';
-import { QueueConnectionsService } from '../src/queues/queue-connections.service';
-import { jobFinished, position } from './support/jobs';
-import { waitFor, WebhookReceiver } from './support/webhook-receiver';
+import { position } from './support/jobs';
+import { waitFor } from './support/webhook-receiver';
+import { useWorkerSuite } from './support/worker-suite';
 
 /**
  * Quick runs (JobRunnerService: inline `board` jobs, never marked running, no result cache)
@@ -34,26 +22,11 @@ import { waitFor, WebhookReceiver } from './support/webhook-receiver';
  * result once, deliveries to every subscriber), with no running write and no cache entry.
  */
 describe('quick jobs (inline board analyses)', () => {
-  const services = useIsolatedServices();
-  const receiver = new WebhookReceiver();
-  let worker: INestApplicationContext;
-  let positions: Queue;
-  let jobs: JobRepository;
-  let results: ResultRepository;
-  let deliveries: WebhookDeliveryRepository;
-  let tenantId: string;
+  const app = useWorkerSuite('quick jobs');
+  const { services, receiver, finished } = app;
   let sql: Client;
 
   beforeAll(async () => {
-    await receiver.start();
-    worker = await createWorkerApp(
-      WorkerConfig.fromEnv({ ...services().env, WORKER_CONCURRENCY: '4', WEBHOOK_ALLOWLIST: '127.0.0.1' }),
-    );
-    positions = worker.get(QueueConnectionsService).queue(QueueName.Positions);
-    jobs = worker.get(JobRepository);
-    results = worker.get(ResultRepository);
-    deliveries = worker.get(WebhookDeliveryRepository);
-    tenantId = (await worker.get(TenantRepository).create('quick jobs')).id;
     sql = new Client({ connectionString: services().databaseUrl });
     await sql.connect();
     // Every update of a jobs row, with the status it wrote (this suite's own database).
@@ -65,8 +38,6 @@ describe('quick jobs (inline board analyses)', () => {
   });
   afterAll(async () => {
     await sql?.end();
-    await worker?.close();
-    await receiver.stop();
   });
 
   const updatesOf = async (id: string) =>
@@ -77,20 +48,18 @@ describe('quick jobs (inline board analyses)', () => {
       )
     ).rows.map((r) => r.status);
 
-  const finished = (id: string) => jobFinished(results, id);
-
   it('completes with its attempt, start time, result and deliveries, and no running write', async () => {
     const key = webhookSecretKeyFromText(undefined, 'test');
-    const hook = await worker.get(WebhookRepository).create({
-      tenantId,
+    const hook = await app.worker.get(WebhookRepository).create({
+      tenantId: app.tenantId,
       url: receiver.url('/quick-hook'),
       secretEncrypted: encryptWebhookSecret(newWebhookSecret(), key),
       events: [],
     });
     const id = 'quick-one';
-    await submitPosition(jobs, positions, {
+    await submitPosition(app.jobs, app.positions, {
       id,
-      tenantId,
+      tenantId: app.tenantId,
       input: position([
         ['B', 'D4'],
         ['W', 'Q16'],
@@ -119,15 +88,15 @@ describe('quick jobs (inline board analyses)', () => {
     );
     expect(typeof stored.rows[0].stones).toBe('string');
     expect(stored.rows[0].bytes).toBeLessThan(1000);
-    expect(await results.countResults([id])).toBe(1);
+    expect(await app.results.countResults([id])).toBe(1);
     // No result-cache entry for a board report.
     const cached = await sql.query(`SELECT 1 FROM result_cache WHERE job_id = $1`, [id]);
     expect(cached.rowCount).toBe(0);
     await waitFor('both deliveries', async () => {
-      const rows = await deliveries.listForJob(id);
+      const rows = await app.deliveries.listForJob(id);
       return rows.length === 2 && rows.every((d) => d.status === 'delivered');
     });
-    const rows = await deliveries.listForJob(id);
+    const rows = await app.deliveries.listForJob(id);
     expect(rows.map((r) => r.webhookId).sort()).toEqual([hook.id, null].sort());
     const body = JSON.parse(receiver.on('/quick-own')[0].body) as Record<string, unknown>;
     expect(body).toMatchObject({ id, status: 'completed', attempts: 1, analyses: ['board'] });
@@ -143,12 +112,12 @@ describe('quick jobs (inline board analyses)', () => {
 
   it('completes a job with no webhooks to call in one statement, without reading it first', async () => {
     // A tenant of its own: the suite's tenant has a webhook (the first test), whose jobs are read.
-    const quiet = (await worker.get(TenantRepository).create('quick jobs, no webhooks')).id;
-    const peeks = vi.spyOn(results, 'peekMany');
-    const quick = vi.spyOn(results, 'completeQuickMany');
+    const quiet = (await app.worker.get(TenantRepository).create('quick jobs, no webhooks')).id;
+    const peeks = vi.spyOn(app.results, 'peekMany');
+    const quick = vi.spyOn(app.results, 'completeQuickMany');
     try {
       const id = 'quick-unread';
-      await submitPosition(jobs, positions, {
+      await submitPosition(app.jobs, app.positions, {
         id,
         tenantId: quiet,
         input: position([['B', 'E5']], { boardXSize: 9, boardYSize: 9 }),
@@ -161,7 +130,7 @@ describe('quick jobs (inline board analyses)', () => {
       expect(job.startedAt).not.toBeNull();
       expect(job.startedAt!.getTime()).toBeLessThanOrEqual(job.finishedAt!.getTime());
       expect(job.timings).toMatchObject({ cache: 'miss' });
-      expect(await results.countResults([id])).toBe(1);
+      expect(await app.results.countResults([id])).toBe(1);
       expect(await updatesOf(id)).toEqual(['completed']);
       expect(quick.mock.calls.some(([cs]) => cs.some((c) => c.jobId === id))).toBe(true);
       expect(peeks.mock.calls.some(([ids]) => ids.includes(id))).toBe(false);
@@ -173,9 +142,9 @@ describe('quick jobs (inline board analyses)', () => {
 
   it('still marks a job that runs on an engine thread running first', async () => {
     const id = 'not-quick';
-    await submitPosition(jobs, positions, {
+    await submitPosition(app.jobs, app.positions, {
       id,
-      tenantId,
+      tenantId: app.tenantId,
       input: position([['B', 'D4']]),
       analyses: ['freihofner'],
     });
@@ -185,51 +154,60 @@ describe('quick jobs (inline board analyses)', () => {
 
   it('stores one result and one set of deliveries when a quick job is processed twice', async () => {
     const id = 'quick-twice';
-    await submitPosition(jobs, positions, {
+    await submitPosition(app.jobs, app.positions, {
       id,
-      tenantId,
+      tenantId: app.tenantId,
       input: position([['B', 'C3']], { boardXSize: 9, boardYSize: 9 }),
       analyses: ['board'],
       webhookUrl: receiver.url('/quick-twice'),
     });
-    const again = (await positions.getJob(id))!.data as AnalyzePositionJob;
-    await positions.add(JobName.AnalyzePosition, again, { ...ANALYSIS_JOB_OPTIONS, jobId: `${id}-again` });
+    const again = (await app.positions.getJob(id))!.data as AnalyzePositionJob;
+    await app.positions.add(JobName.AnalyzePosition, again, {
+      ...ANALYSIS_JOB_OPTIONS,
+      jobId: `${id}-again`,
+    });
     expect((await finished(id)).status).toBe('completed');
-    await waitFor('the second queue job', async () => (await positions.getJob(`${id}-again`))?.finishedOn);
-    await waitFor('the delivery', async () => (await deliveries.listForJob(id))[0]?.status === 'delivered');
-    expect(await results.countResults([id])).toBe(1);
+    await waitFor(
+      'the second queue job',
+      async () => (await app.positions.getJob(`${id}-again`))?.finishedOn,
+    );
+    await waitFor(
+      'the delivery',
+      async () => (await app.deliveries.listForJob(id))[0]?.status === 'delivered',
+    );
+    expect(await app.results.countResults([id])).toBe(1);
     // One delivery per subscriber: the tenant's webhook and the job's own URL.
-    expect(await deliveries.listForJob(id)).toHaveLength(2);
+    expect(await app.deliveries.listForJob(id)).toHaveLength(2);
     await new Promise((r) => setTimeout(r, 300));
     expect(receiver.on('/quick-twice')).toHaveLength(1);
   });
 
   it('leaves a cancelled job cancelled: a quick run stores nothing for it', async () => {
     const id = 'quick-cancelled';
-    await jobs.createIfAbsent({
+    await app.jobs.createIfAbsent({
       id,
-      tenantId,
+      tenantId: app.tenantId,
       kind: 'position',
       input: position([['B', 'E5']], { boardXSize: 9, boardYSize: 9 }) as never,
       options: { analyses: ['board'] } as never,
       inputHash: id,
     });
     await sql.query(`UPDATE jobs SET status = 'cancelled' WHERE id = $1`, [id]);
-    await positions.add(
+    await app.positions.add(
       JobName.AnalyzePosition,
       {
         name: JobName.AnalyzePosition,
         jobId: id,
-        tenantId,
+        tenantId: app.tenantId,
         batchId: null,
         analyses: ['board'],
         input: position([['B', 'E5']], { boardXSize: 9, boardYSize: 9 }),
       } as AnalyzePositionJob,
       { ...ANALYSIS_JOB_OPTIONS, jobId: id },
     );
-    await waitFor('the queue job', async () => (await positions.getJob(id))?.finishedOn);
-    const job = await results.findWithResult(id);
+    await waitFor('the queue job', async () => (await app.positions.getJob(id))?.finishedOn);
+    const job = await app.results.findWithResult(id);
     expect(job?.status).toBe('cancelled');
-    expect(await results.countResults([id])).toBe(0);
+    expect(await app.results.countResults([id])).toBe(0);
   });
 });
