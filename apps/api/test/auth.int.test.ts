@@ -1,11 +1,10 @@
 import { PrismaService, RedisService } from '@moyo/persistence';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useIsolatedServices } from '../../../test/support/services';
+import { describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/cli';
 import { AUTH_CACHE_MS } from '../src/auth/api-key.guard';
 import { AUTH_FAILURES_PER_MINUTE, COUNT_EVERY_MS } from '../src/rate-limit/rate-limit.service';
-import { bootApi, smallPosition, type ApiHarness } from './support/api-harness';
+import { bootApi, smallPosition, useApi } from './support/api-harness';
 
 async function admin(argv: string[], env: Record<string, string>) {
   let stdout = '';
@@ -15,15 +14,8 @@ async function admin(argv: string[], env: Record<string, string>) {
 }
 
 describe('API keys, tenancy and rate limits against real PostgreSQL and Redis', () => {
-  const services = useIsolatedServices();
-  let api: ApiHarness;
-
-  beforeAll(async () => {
-    api = await bootApi(services());
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
+  const api = useApi();
+  const { services } = api;
 
   it('answers 401 without a key, with a malformed one and with an unknown one; public routes stay open', async () => {
     const none = await request(api.server).get('/v1/jobs');

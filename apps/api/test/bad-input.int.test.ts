@@ -1,8 +1,7 @@
 import { PrismaService } from '@moyo/persistence';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useIsolatedServices } from '../../../test/support/services';
-import { bootApi, smallPosition, type ApiHarness } from './support/api-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { smallPosition, useApi } from './support/api-harness';
 
 /** A 2 MB JSON body (over the default 1 MiB limit). */
 const HUGE = JSON.stringify({ ...smallPosition(), padding: 'x'.repeat(2 * 1024 * 1024) });
@@ -296,18 +295,13 @@ const CASES: Case[] = [
 ];
 
 describe('bad input answers 4xx naming the field, never 5xx, and creates nothing', () => {
-  const services = useIsolatedServices();
-  let api: ApiHarness;
+  const api = useApi({ MAX_SGF_BYTES: '4096' });
   let key: string;
   let prisma: PrismaService;
 
   beforeAll(async () => {
-    api = await bootApi(services(), { MAX_SGF_BYTES: '4096' });
     key = (await api.newTenant()).key;
     prisma = api.app.get(PrismaService);
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   it.each(CASES)('$name → $status', async (c) => {

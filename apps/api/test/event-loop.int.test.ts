@@ -1,8 +1,7 @@
 import { BatchRepository, JobRepository } from '@moyo/persistence';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useIsolatedServices } from '../../../test/support/services';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PositionNormalizer } from '../src/positions/normalizer/position-normalizer';
-import { bootApi, type ApiHarness } from './support/api-harness';
+import { useApi } from './support/api-harness';
 import { heaviestTurns, longGame } from './support/long-game';
 import { loopRecorder, pingUntil } from './support/loop-recorder';
 import { listenOnLoopback } from '../../../test/support/listen';
@@ -15,18 +14,13 @@ import { listenOnLoopback } from '../../../test/support/listen';
  * phase.
  */
 describe('one analyzeTurns request of 2000 moves does not hold the event loop', () => {
-  const services = useIsolatedServices();
-  let api: ApiHarness;
+  const api = useApi();
   let key: string;
   let base: string;
 
   beforeAll(async () => {
-    api = await bootApi(services());
     base = await listenOnLoopback(api.app);
     key = (await api.newTenant('loop')).key;
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   it.each([

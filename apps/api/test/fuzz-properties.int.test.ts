@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useIsolatedServices } from '../../../test/support/services';
-import { bootApi, smallPosition, type ApiHarness } from './support/api-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { smallPosition, useApi } from './support/api-harness';
 import { listenOnLoopback } from '../../../test/support/listen';
 
 /**
@@ -261,18 +260,13 @@ const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc.oneof(
 );
 
 describe('property-based fuzz of the api validation (fast-check, MOYO_FUZZ_RUNS requests)', () => {
-  const services = useIsolatedServices();
-  let api: ApiHarness;
+  const api = useApi({ RATE_LIMIT_REQUESTS: '100000000' });
   let base: string;
   let key: string;
 
   beforeAll(async () => {
-    api = await bootApi(services(), { RATE_LIMIT_REQUESTS: '100000000' });
     base = await listenOnLoopback(api.app);
     key = (await api.newTenant('fuzz')).key;
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   it(

@@ -1,8 +1,7 @@
 import { PrismaService } from '@moyo/persistence';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useIsolatedServices } from '../../../test/support/services';
-import { bootApi, smallPosition, type ApiHarness } from './support/api-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { smallPosition, useApi } from './support/api-harness';
 import { seededRandom as prng } from '@moyo/engine';
 
 const FIELDS = [
@@ -99,16 +98,11 @@ function randomBody(rnd: () => number, path: string): unknown {
 }
 
 describe('bounded fuzz: random JSON bodies never get a 5xx, and rejected ones create nothing', () => {
-  const services = useIsolatedServices();
-  let api: ApiHarness;
+  const api = useApi();
   let key: string;
 
   beforeAll(async () => {
-    api = await bootApi(services());
     key = (await api.newTenant('fuzz')).key;
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   it.each(['/v1/positions', '/v1/eyegraphs', '/v1/webhooks'])('%s: 250 random bodies', async (path) => {

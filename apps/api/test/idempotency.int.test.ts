@@ -3,22 +3,18 @@ import { PrismaService } from '@moyo/persistence';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deadPort, useIsolatedServices } from '../../../test/support/services';
-import { bootApi, smallPosition, type ApiHarness } from './support/api-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { deadPort } from '../../../test/support/services';
+import { bootApi, smallPosition, useApi } from './support/api-harness';
 
 describe('Idempotency-Key, eye graphs and enqueue failures against real PostgreSQL and Redis', () => {
-  const services = useIsolatedServices();
-  let api: ApiHarness;
+  const api = useApi();
+  const { services } = api;
   let key: string;
   let tenantId: string;
 
   beforeAll(async () => {
-    api = await bootApi(services());
     ({ key, tenantId } = await api.newTenant('idem'));
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   const post = (path: string, body: unknown, idem?: string) => {

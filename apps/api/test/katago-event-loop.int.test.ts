@@ -1,11 +1,10 @@
 import { BatchRepository } from '@moyo/persistence';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { useIsolatedServices } from '../../../test/support/services';
 import { KataGoQueryService } from '../src/katago/katago-query.service';
 import { PositionNormalizer } from '../src/positions/normalizer/position-normalizer';
 import { RequestThread } from '../src/request-thread/request-thread.service';
-import { bootApi, type ApiHarness } from './support/api-harness';
+import { useApi } from './support/api-harness';
 import { heaviestTurns, longGame } from './support/long-game';
 import { loopRecorder, pingUntil } from './support/loop-recorder';
 import { listenOnLoopback } from '../../../test/support/listen';
@@ -24,21 +23,16 @@ function kataGoQuery(id: string, moves: [string, string][], analyzeTurns: number
  * Errors come back from the thread as from an in-place read.
  */
 describe('KataGo queries of 2000 moves are read off the event loop', () => {
-  const services = useIsolatedServices();
-  let api: ApiHarness;
+  const api = useApi();
   let key: string;
   let tenantId: string;
   let base: string;
   let thread: RequestThread;
 
   beforeAll(async () => {
-    api = await bootApi(services());
     base = await listenOnLoopback(api.app);
     ({ key, tenantId } = await api.newTenant('katago-loop'));
     thread = api.app.get(RequestThread);
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   const post = (path: string, body: unknown) =>

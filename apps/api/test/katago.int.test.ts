@@ -3,10 +3,9 @@ import type { INestApplicationContext } from '@nestjs/common';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { useIsolatedServices } from '../../../test/support/services';
 import { createWorkerApp } from '../../worker/src/bootstrap';
 import { WorkerConfig } from '../../worker/src/config/worker-config';
-import { bootApi, type ApiHarness } from './support/api-harness';
+import { useApi } from './support/api-harness';
 
 // KataGo's documented example query (docs/Analysis_Engine.md), unchanged.
 const EXAMPLE = {
@@ -62,14 +61,13 @@ function expectKataGoShape(line: Record<string, unknown>, size: number, ownershi
 }
 
 describe('KataGo analysis over the api: HTTP and WebSocket, turns run by a worker', () => {
-  const services = useIsolatedServices();
-  let api: ApiHarness;
+  const api = useApi();
+  const { services } = api;
   let worker: INestApplicationContext;
   let key: string;
   let wsUrl: string;
 
   beforeAll(async () => {
-    api = await bootApi(services());
     const server = api.app.getHttpServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     wsUrl = `ws://127.0.0.1:${(server.address() as AddressInfo).port}/v1/katago/ws`;
@@ -78,7 +76,6 @@ describe('KataGo analysis over the api: HTTP and WebSocket, turns run by a worke
   });
   afterAll(async () => {
     await worker?.close();
-    await api?.close();
   });
 
   it("answers KataGo's example query over HTTP, and the batch gives every turn in one GET", async () => {

@@ -1,8 +1,7 @@
 import { JobRepository, PipelineMetricsRepository, PrismaService } from '@moyo/persistence';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useIsolatedServices } from '../../../test/support/services';
-import { bootApi, smallPosition, type ApiHarness } from './support/api-harness';
+import { describe, expect, it, vi } from 'vitest';
+import { smallPosition, useApi } from './support/api-harness';
 
 function value(text: string, series: string): number {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
@@ -11,15 +10,7 @@ function value(text: string, series: string): number {
 }
 
 describe('/metrics: queue depth, job latency histogram, webhook outcomes', () => {
-  const services = useIsolatedServices();
-  let api: ApiHarness;
-
-  beforeAll(async () => {
-    api = await bootApi(services());
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
+  const api = useApi();
 
   it('reports jobs by state, a cumulative latency histogram and delivery outcomes from the tables', async () => {
     const { key, tenantId } = await api.newTenant('metrics');
@@ -89,16 +80,8 @@ describe('/metrics: queue depth, job latency histogram, webhook outcomes', () =>
 });
 
 describe('/metrics behind METRICS_TOKEN', () => {
-  const services = useIsolatedServices();
   const token = 'metrics-token-for-the-test-0123456789';
-  let api: ApiHarness;
-
-  beforeAll(async () => {
-    api = await bootApi(services(), { METRICS_TOKEN: token });
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
+  const api = useApi({ METRICS_TOKEN: token });
 
   it('answers 401 naming Authorization without the token or with another one, 200 with it', async () => {
     for (const header of [undefined, 'Bearer wrong-token', `Bearer ${token}x`, token, `Basic ${token}`]) {

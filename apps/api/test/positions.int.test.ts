@@ -3,23 +3,17 @@ import { JobRepository } from '@moyo/persistence';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useIsolatedServices } from '../../../test/support/services';
-import { bootApi, smallPosition, type ApiHarness } from './support/api-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { smallPosition, useApi } from './support/api-harness';
 
 describe('POST /v1/positions, GET/DELETE /v1/jobs, GET /v1/batches against real PostgreSQL and Redis', () => {
-  const services = useIsolatedServices();
-  let api: ApiHarness;
+  const api = useApi();
   let key: string;
   let positions: Queue;
 
   beforeAll(async () => {
-    api = await bootApi(services());
     key = (await api.newTenant('alice')).key;
     positions = api.app.get<Queue>(getQueueToken(QueueName.Positions), { strict: false });
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   const post = (body: unknown, headers: Record<string, string> = {}) =>

@@ -3,24 +3,19 @@ import { bullConnectionOptions, PrismaService } from '@moyo/persistence';
 import { getQueueToken } from '@nestjs/bullmq';
 import { UnrecoverableError, Worker, type Queue } from 'bullmq';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useIsolatedServices } from '../../../test/support/services';
-import { bootApi, smallPosition, type ApiHarness } from './support/api-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { smallPosition, useApi } from './support/api-harness';
 
 /** Resubmitting a job brings the row and BullMQ back into agreement, whichever side lagged. */
 describe('resubmission repairs a job the queue and the table disagree on', () => {
-  const services = useIsolatedServices();
-  let api: ApiHarness;
+  const api = useApi();
+  const { services } = api;
   let key: string;
   let queue: Queue;
 
   beforeAll(async () => {
-    api = await bootApi(services());
     key = (await api.newTenant()).key;
     queue = api.app.get<Queue>(getQueueToken(QueueName.Positions), { strict: false });
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   const submit = () =>

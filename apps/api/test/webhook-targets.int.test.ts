@@ -1,8 +1,7 @@
 import { PrismaService } from '@moyo/persistence';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useIsolatedServices } from '../../../test/support/services';
-import { bootApi, smallPosition, type ApiHarness } from './support/api-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { smallPosition, useApi } from './support/api-harness';
 
 /** The four places a client names a webhook target: path, body with the URL in it, and the field. */
 const ROUTES: [string, (url: string, n: number) => Record<string, unknown>, string][] = [
@@ -13,17 +12,12 @@ const ROUTES: [string, (url: string, n: number) => Record<string, unknown>, stri
 ];
 
 describe('webhook targets are checked when registered (WEBHOOK_ALLOWLIST=10.1.0.0/16,localhost)', () => {
-  const services = useIsolatedServices();
-  let api: ApiHarness;
+  const api = useApi({ WEBHOOK_ALLOWLIST: '10.1.0.0/16,localhost' });
   let key: string;
   let n = 0;
 
   beforeAll(async () => {
-    api = await bootApi(services(), { WEBHOOK_ALLOWLIST: '10.1.0.0/16,localhost' });
     key = (await api.newTenant('targets')).key;
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   const post = (path: string, body: object) =>

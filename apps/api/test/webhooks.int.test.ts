@@ -9,27 +9,21 @@ import { PrismaService } from '@moyo/persistence';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useIsolatedServices } from '../../../test/support/services';
-import { bootApi, type ApiHarness } from './support/api-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApi } from './support/api-harness';
 
 describe('/v1/webhooks against real PostgreSQL and Redis', () => {
-  const services = useIsolatedServices();
-  let api: ApiHarness;
+  const api = useApi({
+    WEBHOOK_SECRET_KEY: 'a test key of more than sixteen characters',
+    WEBHOOK_ALLOWLIST: '127.0.0.1',
+  });
   let key: string;
   let tenantId: string;
   let prisma: PrismaService['client'];
 
   beforeAll(async () => {
-    api = await bootApi(services(), {
-      WEBHOOK_SECRET_KEY: 'a test key of more than sixteen characters',
-      WEBHOOK_ALLOWLIST: '127.0.0.1',
-    });
     ({ key, tenantId } = await api.newTenant('hooks'));
     prisma = api.app.get(PrismaService).client;
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   const as = () => ({ Authorization: `Bearer ${key}` });

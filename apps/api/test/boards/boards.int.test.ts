@@ -2,9 +2,9 @@ import { analyzeEyeGraph, analyzePosition, Game, positionFromGame } from '@moyo/
 import { JobRepository, PrismaService } from '@moyo/persistence';
 import { DOMParser, onWarningStopParsing } from '@xmldom/xmldom';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useIsolatedServices } from '../../../../test/support/services';
-import { bootApi, type ApiHarness } from '../support/api-harness';
+import { type ApiHarness, bootApi, useApi } from '../support/api-harness';
 
 const INPUT = {
   boardXSize: 9,
@@ -42,15 +42,13 @@ function countClass(svg: string, cls: string): number {
 
 /** Board pictures and the progress stream against real PostgreSQL, behind the real API-key guard. */
 describe('GET /v1/jobs/:id/board.svg, /v1/games/:gameId/board.svg, /v1/jobs/:id/events', () => {
-  const services = useIsolatedServices();
-  let api: ApiHarness;
+  const api = useApi();
   let server: ApiHarness['server'];
   let keyA: string;
   let keyB: string;
   let tenantA: string;
 
   beforeAll(async () => {
-    api = await bootApi(services());
     server = api.server;
     const a = await api.newTenant('a');
     keyA = a.key;
@@ -72,10 +70,6 @@ describe('GET /v1/jobs/:id/board.svg, /v1/games/:gameId/board.svg, /v1/jobs/:id/
       input: INPUT,
       inputHash: 'y',
     });
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   const get = (path: string, key = keyA) => request(server).get(path).set('Authorization', `Bearer ${key}`);

@@ -3,10 +3,9 @@ import * as sabaki from '@sabaki/sgf';
 import { analyzePosition, positionAfter, positionFromGame } from '@moyo/engine';
 import { GameStreamRepository, JobRepository } from '@moyo/persistence';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useIsolatedServices } from '../../../../test/support/services';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compactInputs } from '../../../ingest/src/follow/compact-input';
-import { bootApi, type ApiHarness } from '../support/api-harness';
+import { useApi } from '../support/api-harness';
 import { longGame } from '../support/long-game';
 
 const MOVES = 30;
@@ -55,14 +54,12 @@ function finalPosition(sgf: string, move?: number): string {
  * job's own analysis on its move; without a matching record it says the earlier moves are setup.
  */
 describe('SGF export of a compacted job', () => {
-  const services = useIsolatedServices();
-  let api: ApiHarness;
+  const api = useApi();
   let key: string;
   let streamId: string;
   const idOf = (turn: number) => `ogs-919-${turn}-h-${streamId.replace(/-/g, '')}`;
 
   beforeAll(async () => {
-    api = await bootApi(services());
     const tenant = await api.newTenant('a');
     key = tenant.key;
     const streams = api.app.get(GameStreamRepository);
@@ -85,10 +82,6 @@ describe('SGF export of a compacted job', () => {
     await streams.storeCompactInputs(streamId, [
       { moveNumber: TURN, jobId: idOf(TURN), input: asJson(compact) },
     ]);
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   const get = (path: string) =>

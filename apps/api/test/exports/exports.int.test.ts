@@ -2,9 +2,8 @@ import * as sabaki from '@sabaki/sgf';
 import { analyzePosition, positionAfter, positionFromGame } from '@moyo/engine';
 import { GameStreamRepository, JobRepository } from '@moyo/persistence';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useIsolatedServices } from '../../../../test/support/services';
-import { bootApi, type ApiHarness } from '../support/api-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApi } from '../support/api-harness';
 
 const SGF = '(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese];B[ee];W[cc];B[gc];W[cg];B[gg];W[ec];B[ce];W[dd])';
 const ANALYSES = ['territory', 'deadStones', 'score'];
@@ -27,8 +26,7 @@ function nodes(text: string): Record<string, string[]>[] {
 }
 
 describe('SGF exports: GET /v1/batches/:id/sgf, /v1/jobs/:id/sgf, /v1/games/:gameId/sgf', () => {
-  const services = useIsolatedServices();
-  let api: ApiHarness;
+  const api = useApi();
   let keyA: string;
   let keyB: string;
   let tenantA: string;
@@ -36,7 +34,6 @@ describe('SGF exports: GET /v1/batches/:id/sgf, /v1/jobs/:id/sgf, /v1/games/:gam
   let jobIds: string[];
 
   beforeAll(async () => {
-    api = await bootApi(services());
     const a = await api.newTenant('a');
     keyA = a.key;
     tenantA = a.tenantId;
@@ -54,10 +51,6 @@ describe('SGF exports: GET /v1/batches/:id/sgf, /v1/jobs/:id/sgf, /v1/games/:gam
       await jobs.markRunning(jobIds[turn], 1);
       await jobs.complete(jobIds[turn], report(turn), { engineMs: 1 });
     }
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   const get = (path: string, key = keyA) =>

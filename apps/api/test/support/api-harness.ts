@@ -1,7 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { ApiKeyRepository, TenantRepository } from '@moyo/persistence';
 import request from 'supertest';
-import type { IsolatedServices } from '../../../../test/support/services';
+import { afterAll, beforeAll } from 'vitest';
+import { useIsolatedServices, type IsolatedServices } from '../../../../test/support/services';
 import { KeyAdmin, type CreatedKey } from '../../src/admin/key-admin';
 import { createApiApp } from '../../src/bootstrap';
 import { ApiConfig } from '../../src/config/api-config';
@@ -32,6 +33,39 @@ export async function bootApi(
     newTenant: (name) => admin.create(name ?? `tenant-${++n}`),
     newKey: (tenantId, name) => admin.create(name ?? `key-${++n}`, tenantId),
     close: () => app.close(),
+  };
+}
+
+/**
+ * Registers the hooks of an api suite: its isolated services (useIsolatedServices), then the api
+ * booted on them with `env` (bootApi) before the suite's tests, and closed after them (after the
+ * suite's own afterAll hooks). The harness it returns works inside tests and in the hooks the
+ * suite registers after this call; `services` is the suite's services getter.
+ */
+export function useApi(env: Record<string, string> = {}): ApiHarness & { services: () => IsolatedServices } {
+  const services = useIsolatedServices();
+  let booted: ApiHarness | undefined;
+  const harness = (): ApiHarness => {
+    if (!booted) throw new Error('useApi: the api is not booted yet (use it in tests or later hooks)');
+    return booted;
+  };
+  beforeAll(async () => {
+    booted = await bootApi(services(), env);
+  });
+  afterAll(async () => {
+    await booted?.close();
+  });
+  return {
+    services,
+    get app() {
+      return harness().app;
+    },
+    get server() {
+      return harness().server;
+    },
+    newTenant: (name) => harness().newTenant(name),
+    newKey: (tenantId, name) => harness().newKey(tenantId, name),
+    close: () => harness().close(),
   };
 }
 
