@@ -1,6 +1,6 @@
 import { Board } from '../board/board';
 import { BLACK, WHITE, type Player } from '../board/color';
-import { criticalSafety, type GroupParams, type GroupRefiner, type GroupStatus } from '../groups/status';
+import { type GroupParams, type GroupRefiner, type GroupStatus } from '../groups/status';
 import { computeInfluenceField, type InfluenceField } from '../influence/field';
 import type { ColorPosition } from '../influence/position';
 import { DEFAULT_OWL_PARAMS, OwlReader, type OwlParams } from '../owl/owl';
@@ -11,7 +11,6 @@ import {
   FINISHED_BOARD,
   LATE_BOARD,
   NEAR_SETTLED,
-  NEARLY_FINISHED_FULL,
   OPEN_BOARD,
   SETTLED_BOARD,
   UNFINISHED_BOARD,
@@ -24,7 +23,8 @@ import { readFinishedDragons } from './finished-reading';
 import { LATE_READING_BOARD, lateOwl, readLateDragons, readWithoutOwnLife } from './late-reading';
 import { libertyCount, settleRaces } from './races';
 import { SAFETY } from './safety';
-import { ALIVE_ODDS, DEAD_ODDS, survivalOdds, type DragonOddsFeatures } from './survival-odds';
+import type { DragonOddsFeatures } from './survival-odds';
+import { OddsWeigher, type RefinedGroup } from './weigh';
 
 /** The reading verdict on one dragon, with the moves that kill and save it when it is critical. */
 export interface DragonVerdict {
@@ -36,8 +36,6 @@ export interface DragonVerdict {
   readonly attackResult: ReadResult | null;
   readonly defenseResult: ReadResult | null;
 }
-
-type RefinedGroup = Parameters<GroupRefiner>[0][number];
 
 /** What reading a weak dragon needs from the board's refinement round (see ReadingRefiner.readWeak). */
 interface WeakReading {
@@ -58,10 +56,6 @@ const CLUSTER_DISTANCE = 2;
 
 /** A reading death of this many stones is critical on any board not nearly settled. */
 const HUGE_DEAD = 12;
-/** Owl kills of at least this many stones get the late owl's second opinion (see secondOpinion). */
-const SECOND_OPINION_STONES = 6;
-/** At most this many second opinions a board (real games' middle games had up to 6; random boards hundreds). */
-const MAX_SECOND_OPINIONS = 8;
 /** GTP's dragon commands: a statically alive group of this many stones is a living friend (see livingFriend). */
 const FRIEND_STONES = 6;
 
@@ -84,8 +78,8 @@ export class ReadingRefiner {
   private readonly spheres: { [owner: number]: Uint8Array };
   private readonly alive: Uint8Array;
   private readonly memo = new Map<string, DragonVerdict>();
-  /** The late owl's defences of kills, by the dragon's stones (see secondOpinion). */
-  private readonly secondOpinions = new Map<string, ReadResult>();
+  /** Weighs weak dragons by real games' odds while the game goes on (weigh.ts). */
+  private readonly weigher: OddsWeigher;
   private connectionReader: ConnectionReader | undefined;
   private lateReader: OwlReader | undefined;
   private get connection(): ConnectionReader {
@@ -118,6 +112,7 @@ export class ReadingRefiner {
     this.spheres = { [BLACK]: new Uint8Array(n), [WHITE]: new Uint8Array(n) };
     this.alive = new Uint8Array(n);
     this.owl = new OwlReader(board, this.spheres, this.alive, params);
+    this.weigher = new OddsWeigher(board, this.alive, () => this.late, this);
   }
 
   /** The refiner function to pass to `analyzeGroups`. */
@@ -204,7 +199,7 @@ export class ReadingRefiner {
         v = this.readWeak(g.stones, g, context);
       if (calibrate) {
         // While the game goes on, the reading's word is weighed by real games' odds.
-        const status = this.weigh(g, v.attackResult, v.defenseResult, shares);
+        const status = this.weigher.weigh(g, v.attackResult, v.defenseResult, shares);
         this.verdicts.set(g.stones[0], { ...v, status });
         continue;
       }
@@ -303,74 +298,6 @@ export class ReadingRefiner {
   };
 
   /**
-   * Gives a weak dragon the status its odds of living say (dragons/survival-odds.ts) from the owl's
-   * answers; on a nearly finished board an owl kill without a defence is dead, unless the static
-   * view called the group alive (`staticAlive`: then the odds decide). Sets its status and safety;
-   * returns the status.
-   */
-  private weigh(
-    g: RefinedGroup,
-    attack: ReadResult | null,
-    defense: ReadResult | null,
-    shares: BoardShares,
-    staticAlive = false,
-  ): GroupStatus {
-    ({ attack, defense } = this.secondOpinion(g, attack, defense, shares));
-    const features: DragonOddsFeatures = {
-      stones: g.stones.length,
-      liberties: libertyCount(this.board, g.stones),
-      eyesMin: g.eyes.min,
-      eyesMax: g.eyes.max,
-      attack: attack?.code ?? -1,
-      defense: defense?.code ?? -1,
-      ownerToMove: g.color === this.toMove,
-      neutralShare: shares.neutral,
-      fullNeutralShare: shares.fullNeutral,
-      staticDead: g.status === 'dead',
-      boardPoints: this.board.geo.points.length,
-    };
-    this.observe?.(features, g.stones);
-    // The model, fitted on every board, is far softer than the owl on nearly finished ones.
-    const killed = features.attack >= 1 && features.defense === 0;
-    const nearlyFinished = !shares.unfinished && shares.fullNeutral <= NEARLY_FINISHED_FULL;
-    const odds = killed && nearlyFinished && !staticAlive ? 0 : survivalOdds(features);
-    const status: GroupStatus = odds < DEAD_ODDS ? 'dead' : odds > ALIVE_ODDS ? 'alive' : 'critical';
-    g.status = status;
-    g.safety = status === 'critical' ? criticalSafety(odds) : SAFETY[status];
-    return status;
-  }
-
-  /**
-   * A kill of SECOND_OPINION_STONES or more stones without a defence is read again by the late owl
-   * (wider and deeper, late-reading.ts) before its odds are weighed: when that finds a defence, the
-   * dragon is weighed as one the owner can save. On the real games' middle-game positions (all 251 games,
-   * engine at 656ddd7) kills of 6+ stones lived 84-87 % of the time where the late owl saved the
-   * dragon (the odds said 52-59 %), 32 % where it confirmed the kill (40-44 %). bench:real, all 251
-   * games at 9e262ba: middle-game mean error 11.82 -> 11.67 (GNU Go 12.40), wide margins 18.43 ->
-   * 18.27, winner 59.1 -> 58.9 % (58.7); from 3 stones on, 11.65 but winner 58.5 %.
-   */
-  private secondOpinion(
-    g: RefinedGroup,
-    attack: ReadResult | null,
-    defense: ReadResult | null,
-    shares: BoardShares,
-  ): { attack: ReadResult | null; defense: ReadResult | null } {
-    const killed = attack !== null && attack.code >= 1 && defense !== null && defense.code === 0;
-    // Not on a board whose open points are nearly all gone once the dead are off: there the
-    // dragons the late owl saves died (finals of pro19-jp-005, engine19-006 at 90 %).
-    const open = shares.neutral > UNFINISHED_BOARD;
-    if (!killed || !open || g.stones.length < SECOND_OPINION_STONES) return { attack, defense };
-    const key = g.stones.join(',');
-    let lateDefense = this.secondOpinions.get(key);
-    if (lateDefense === undefined) {
-      if (this.secondOpinions.size >= MAX_SECOND_OPINIONS) return { attack, defense };
-      lateDefense = readWithoutOwnLife(this.alive, g.stones, () => this.late.defend(g.stones));
-      this.secondOpinions.set(key, lateDefense);
-    }
-    return { attack, defense: lateDefense.code === 0 ? defense : lateDefense };
-  }
-
-  /**
    * The territory path reads only the groups the static analysis calls dead or critical; while the
    * game goes on, a group it calls alive without two sure eyes (of 2+ stones) is read as well, and
    * weighed by its odds when the owl, moving first, can kill it. On all 251 real games this moved
@@ -389,7 +316,7 @@ export class ReadingRefiner {
         return { attack: a, defense: a.code === 0 ? null : this.owl.defend(g.stones) };
       });
       if (!defense) continue;
-      const status = this.weigh(g, attack, defense, shares, true);
+      const status = this.weigher.weigh(g, attack, defense, shares, true);
       this.verdicts.set(g.stones[0], {
         status,
         attack: attack.move,
