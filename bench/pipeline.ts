@@ -30,7 +30,6 @@ import { bullConnectionOptions } from '@moyo/persistence';
 import { QueueEvents } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { readFileSync } from 'node:fs';
 import { Pool } from 'pg';
 import { appsBuilt, startApp, type RunningApp } from '../test/browser/stack';
 import { DirectSubmitter } from '../test/e2e/support/submit';
@@ -38,19 +37,13 @@ import { cheapJobs, territoryJobs, type WorkloadJob } from '../test/e2e/support/
 import { dropDatabase } from '../test/support/cleanup';
 import { createMigratedDatabase } from '../test/support/database';
 import { integerOption } from './support/args';
-import {
-  cpuBetween,
-  cpuSnapshot,
-  quantile,
-  submitAndWait,
-  type LoadResult,
-  type Pace,
-} from './support/pipeline-load';
+import { submitAndWait, type Pace } from './support/pipeline-load';
 import { closeConnections, postPosition, postTurns } from './pipeline-http';
 import { bareQueue, bareQueueName, profiling, startApi, startBareWorker } from './support/pipeline-peers';
 import { pipelineServices } from './support/pipeline-services';
-import { enableWalTiming, walPerJob, walSnapshot, type WalPerJob, type WalSnapshot } from './pipeline-wal';
-import { printTable, type Measured } from './pipeline-report';
+import { enableWalTiming, walSnapshot } from './pipeline-wal';
+import { printTable } from './pipeline-report';
+import { measured, probes, results } from './pipeline-measure';
 
 const HTTP_JOBS = integerOption('bench:pipeline', '--http', 2000);
 const ROUNDS = integerOption('bench:pipeline', '--rounds', 2);
@@ -69,104 +62,16 @@ const args = process.argv.slice(2);
 /** The run's PostgreSQL (admin URL) and Redis: set by main (pipelineServices). */
 let ADMIN_URL = '';
 let REDIS_URL = '';
-let redisPids: () => number[] = () => [];
-
-/** A thread's time on a core and time runnable but waiting for one, in ns (/proc/<pid>/schedstat). */
-function schedstat(pid: number): [number, number] {
-  try {
-    const [run, wait] = readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
-    return [run, wait];
-  } catch {
-    return [NaN, NaN];
-  }
-}
-
-const results: Measured[] = [];
-const round1 = (x: number) => Math.round(x * 10) / 10;
-
-function summarise(
-  scenario: string,
-  r: LoadResult,
-  cpu: Record<string, number>,
-  sched: Record<string, { run: number; wait: number }>,
-  wal: WalPerJob | null,
-  submit: boolean,
-): Measured {
-  const m: Measured = {
-    scenario,
-    jobs: r.latencies.length,
-    seconds: Math.round(r.seconds * 100) / 100,
-    jobsPerSecond: round1(r.latencies.length / r.seconds),
-    p50: round1(quantile(r.latencies, 0.5)),
-    p99: round1(quantile(r.latencies, 0.99)),
-    cpu,
-    sched,
-    wal,
-  };
-  if (submit) {
-    m.submitP50 = round1(quantile(r.submitLatencies, 0.5));
-    m.submitP99 = round1(quantile(r.submitLatencies, 0.99));
-  }
-  results.push(m);
-  const cores = Object.entries(cpu)
-    .map(([k, v]) => `${k} ${v}`)
-    .join(', ');
-  process.stdout.write(
-    `  ${scenario}: ${m.jobsPerSecond} jobs/s` +
-      (submit ? `, submit p50/p99 ${m.submitP50}/${m.submitP99} ms` : '') +
-      ` (cores: ${cores})\n`,
-  );
-  return m;
-}
-
-/** PostgreSQL backends serving the scratch database (not other users of the server). */
-let backendPids: () => Promise<number[]> = () => Promise.resolve([]);
-/** The server's WAL counters (pg_stat_wal). */
-let walNow: () => Promise<WalSnapshot | null> = () => Promise.resolve(null);
-
-/** Runs a load and counts the CPU of `groups`, of the scratch database's backends and of Redis meanwhile. */
-async function measured(
-  scenario: string,
-  groups: Record<string, RunningApp[]>,
-  load: () => Promise<LoadResult>,
-  submit = false,
-): Promise<Measured> {
-  // The client: this process (the HTTP calls or Queue.adds, and the completion events it reads).
-  const pids: Record<string, number[]> = { client: [process.pid] };
-  for (const [k, apps] of Object.entries(groups)) pids[k] = apps.map((a) => a.child.pid ?? -1);
-  const servers = async () => ({ postgres: await backendPids(), redis: redisPids() });
-  const before = await servers();
-  const all = (g: Record<string, number[]>) => Object.values(g).flat();
-  const a = cpuSnapshot([...all(pids), ...all(before)]);
-  const moyoGroups = Object.entries(pids).filter(([k]) => k === 'api' || k === 'worker');
-  const sched0 = moyoGroups.map(([, ps]) => ps.map(schedstat));
-  const wal0 = await walNow();
-  const r = await load();
-  const wal1 = await walNow();
-  const jobs = Math.max(1, r.latencies.length);
-  const sched: Record<string, { run: number; wait: number }> = {};
-  moyoGroups.forEach(([k, ps], g) => {
-    const now = ps.map(schedstat);
-    const sum = (f: 0 | 1) => now.reduce((t, x, i) => t + (x[f] - sched0[g][i][f]), 0) / 1e6 / jobs;
-    sched[k] = { run: Math.round(sum(0) * 100) / 100, wait: Math.round(sum(1) * 100) / 100 };
-  });
-  // Backends opened during the load (a pool reconnecting) count from zero.
-  const after = await servers();
-  const seen = { postgres: [...new Set([...before.postgres, ...after.postgres])], redis: before.redis };
-  const b = cpuSnapshot([...all(pids), ...all(seen)]);
-  const wal = walPerJob(wal0, wal1, jobs);
-  return summarise(scenario, r, cpuBetween(a, b, { ...pids, ...seen }), sched, wal, submit);
-}
 
 async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `moyo_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const url = await createMigratedDatabase(ADMIN_URL, name);
   const admin = new Pool({ connectionString: ADMIN_URL, max: 1 });
-  backendPids = async () =>
+  probes.backendPids = async () =>
     (
       await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name])
     ).rows.map((r) => r.pid);
-  walNow = () => walSnapshot(admin);
+  probes.walNow = () => walSnapshot(admin);
   // A server of the run's own: time its WAL flushes too (a server-wide setting).
   if (PORTS !== undefined) await enableWalTiming(admin);
   return {
@@ -388,7 +293,8 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const services = await pipelineServices(PORTS);
-  ({ adminUrl: ADMIN_URL, redisUrl: REDIS_URL, redisPids } = services);
+  ({ adminUrl: ADMIN_URL, redisUrl: REDIS_URL } = services);
+  probes.redisPids = services.redisPids;
   try {
     const database = await createDatabase();
     const redis = new Redis(REDIS_URL);
