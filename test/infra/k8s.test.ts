@@ -1,97 +1,30 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { ALL_QUEUES, ConfigError, parseEnv, workerEnvSchema } from '@moyo/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ALL_QUEUES } from '@moyo/contracts';
+import { describe, expect, it } from 'vitest';
 import {
   containerEnv,
   exampleSecrets,
   apiGetRoutes,
   checkCommand,
   checkManifests,
-  checkProbes,
-  checkReferences,
-  checkSelectorsReachPods,
-  checkWorkloadCommands,
-  checkWorkloadSelectors,
   exampleSecretKeys,
   exposedMetricNames,
-  findKustomize,
-  pickKustomize,
-  K8sObject,
-  KUSTOMIZATIONS,
   objName,
-  renderKustomize,
-  renderKustomizeAsync,
   ROOT,
-  validateSchema,
 } from '../../scripts/infra-manifests';
 import { imageEnv, readRepoFile } from '../../scripts/infra-docker';
 import { DEFAULT_EYE_READING_BUDGET } from '@moyo/engine';
 import { APPS, appEnvSpecs, checkAppEnv, unreadVariables } from '../../scripts/infra-env';
-import { allowed, inCidr, podsOf } from '../../scripts/infra-netpol';
 import { unknownFields } from '../../scripts/infra-strict';
+import { configOf, find, K8S, rendered, renderVariantsBeforeAll, variants } from './support/k8s-rendered';
 
 /** Variables an app's schema reads that its Deployment leaves unset on purpose, with why. */
 const UNSET_ON_PURPOSE: Record<string, Record<string, string>> = {
   ingest: { WEBHOOK_SECRET_KEY: 'ingest neither signs webhooks nor reads their stored secrets' },
 };
 
-// Not a skip: the manifests must be checked wherever the tests run (beforeAll fails with why).
-const kustomize = findKustomize();
-if (!kustomize.tool) console.error(`[test/infra/k8s] ${kustomize.why}`);
-
-const K8S = join(ROOT, 'infra/k8s');
-const rendered = new Map<string, K8sObject[]>();
-let tmp: string;
-
-/** A kustomization made on the fly from overlays and components of the repo (paths relative, as kustomize wants). */
-function composeKustomization(resources: string[], components: string[] = []): string {
-  const dir = mkdtempSync(join(tmp, 'k-'));
-  const rel = (p: string) => relative(dir, join(K8S, p));
-  writeFileSync(
-    join(dir, 'kustomization.yaml'),
-    [
-      'apiVersion: kustomize.config.k8s.io/v1beta1',
-      'kind: Kustomization',
-      'namespace: moyo',
-      `resources: [${resources.map(rel).join(', ')}]`,
-      `components: [${components.map(rel).join(', ')}]`,
-      '',
-    ].join('\n'),
-  );
-  return dir;
-}
-
-const variants = [
-  ...KUSTOMIZATIONS,
-  // Production on a cluster without KEDA: the CPU HPA component on top of the prod overlay.
-  {
-    name: 'prod+worker-cpu-hpa',
-    dir: '',
-    external: KUSTOMIZATIONS.find((k) => k.name === 'prod')!.external,
-  },
-];
-
-beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'moyo-infra-'));
-  await Promise.all(
-    variants.map(async (v) => {
-      const dir = v.dir || composeKustomization(['overlays/prod'], ['components/worker-cpu-hpa']);
-      rendered.set(v.name, await renderKustomizeAsync(dir));
-    }),
-  );
-});
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-const find = (name: string, kind: string, objectName: string) => {
-  const o = rendered.get(name)!.find((x) => x.kind === kind && x.metadata.name === objectName);
-  expect(o, `${kind}/${objectName} in ${name}`).toBeDefined();
-  return o!;
-};
-const configOf = (name: string) =>
-  rendered.get(name)!.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('moyo-config'))!
-    .data as Record<string, string>;
+renderVariantsBeforeAll();
 
 describe.each(variants.map((v) => [v.name, v] as const))('kustomization %s', (name, v) => {
   it('renders, validates against the Kubernetes schemas and passes every cross-check', async () => {
@@ -263,78 +196,7 @@ describe('overlay differences', () => {
   });
 });
 
-describe('NetworkPolicies do what infra/README.md says', () => {
-  const PUBLIC = { ip: '93.184.216.34' };
-  const other = (namespace: string, labels: Record<string, string>) => ({ pod: 'x', namespace, labels });
-  const dns = other('kube-system', { 'k8s-app': 'kube-dns' });
-  const APPS_AND_MIGRATE = ['api', 'worker', 'ingest', 'migrate'];
-
-  it('dev: every Moyo pod reaches DNS, PostgreSQL and Redis; KEDA reaches Redis; nothing else does', () => {
-    const objs = rendered.get('dev')!;
-    const pods = podsOf(objs);
-    const [postgres, redis] = [pods.get('postgres')!, pods.get('redis')!];
-    for (const app of APPS_AND_MIGRATE) {
-      const from = pods.get(app)!;
-      expect(allowed(objs, { from, to: dns, port: 53, protocol: 'UDP' }), `${app} -> dns`).toBe(true);
-      expect(allowed(objs, { from, to: postgres, port: 5432 }), `${app} -> postgres`).toBe(true);
-      expect(allowed(objs, { from, to: redis, port: 6379 }), `${app} -> redis`).toBe(true);
-    }
-    expect(allowed(objs, { from: other('keda', {}), to: redis, port: 6379 })).toBe(true);
-    expect(allowed(objs, { from: other('keda', {}), to: postgres, port: 5432 })).toBe(false);
-    expect(allowed(objs, { from: other('default', {}), to: redis, port: 6379 })).toBe(false);
-    expect(allowed(objs, { from: postgres, to: PUBLIC, port: 443 })).toBe(false);
-  });
-
-  it.each(['dev', 'prod'])('%s: only the api takes traffic from outside, on its HTTP port', (name) => {
-    const objs = rendered.get(name)!;
-    const pods = podsOf(objs);
-    const controller = other('ingress-nginx', { 'app.kubernetes.io/name': 'ingress-nginx' });
-    expect(allowed(objs, { from: controller, to: pods.get('api')!, port: 3000 })).toBe(true);
-    expect(allowed(objs, { from: PUBLIC, to: pods.get('api')!, port: 3000 })).toBe(true);
-    expect(allowed(objs, { from: controller, to: pods.get('api')!, port: 9229 })).toBe(false);
-    for (const app of ['worker', 'ingest', 'migrate'])
-      expect(allowed(objs, { from: controller, to: pods.get(app)!, port: 3000 }), app).toBe(false);
-  });
-
-  it.each(['dev', 'prod'])(
-    '%s: workers call public webhooks only; ingest calls HTTPS out; the api calls nothing out',
-    (name) => {
-      const objs = rendered.get(name)!;
-      const pods = podsOf(objs);
-      const worker = pods.get('worker')!;
-      expect(allowed(objs, { from: worker, to: PUBLIC, port: 443 })).toBe(true);
-      expect(allowed(objs, { from: worker, to: PUBLIC, port: 80 })).toBe(true);
-      for (const ip of ['10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1'])
-        expect(allowed(objs, { from: worker, to: { ip }, port: 443 }), ip).toBe(false);
-      expect(allowed(objs, { from: pods.get('ingest')!, to: PUBLIC, port: 443 })).toBe(true);
-      expect(allowed(objs, { from: pods.get('ingest')!, to: PUBLIC, port: 80 })).toBe(false);
-      expect(allowed(objs, { from: pods.get('api')!, to: PUBLIC, port: 443 })).toBe(false);
-    },
-  );
-
-  it('prod: every Moyo pod reaches the managed PostgreSQL and Redis on private addresses', () => {
-    const objs = rendered.get('prod')!;
-    const pods = podsOf(objs);
-    for (const app of APPS_AND_MIGRATE) {
-      const from = pods.get(app)!;
-      expect(allowed(objs, { from, to: { ip: '10.0.0.5' }, port: 5432 }), app).toBe(true);
-      expect(allowed(objs, { from, to: { ip: '10.0.0.6' }, port: 6380 }), app).toBe(true);
-      expect(allowed(objs, { from, to: { ip: '10.0.0.7' }, port: 22 }), app).toBe(false);
-    }
-  });
-
-  it('the evaluator notices a policy taken away, a port name the pod lacks, an excepted range', () => {
-    const objs = structuredClone(rendered.get('dev')!);
-    const pods = podsOf(objs);
-    const without = objs.filter((o) => o.metadata.name !== 'allow-dns-and-datastores-egress');
-    expect(allowed(without, { from: pods.get('api')!, to: pods.get('postgres')!, port: 5432 })).toBe(false);
-    const renamed = { ...pods.get('redis')!, ports: [{ name: 'resp', containerPort: 6379 }] };
-    expect(allowed(objs, { from: pods.get('api')!, to: renamed, port: 6379 })).toBe(false);
-    expect(inCidr('10.255.0.1', '10.0.0.0/8')).toBe(true);
-    expect(inCidr('11.0.0.1', '10.0.0.0/8')).toBe(false);
-    expect(inCidr('8.8.8.8', '0.0.0.0/0')).toBe(true);
-  });
-});
+// The NetworkPolicies: k8s-netpol.test.ts; broken manifests caught: k8s-broken.test.ts.
 
 describe('the api and the images', () => {
   it('the api source defines the probe routes', () => {
@@ -402,137 +264,5 @@ describe('infra/README.md', () => {
         `${short}/${name}`,
       ).toBe(true);
     }
-  });
-});
-
-// Negative tests: each breaks one thing in a copy of the rendered dev set and expects the
-// check responsible for it to say so.
-describe('broken manifests are caught', () => {
-  const copy = () => structuredClone(rendered.get('dev')!);
-  const get = (objs: K8sObject[], kind: string, name: string) =>
-    objs.find((o) => o.kind === kind && o.metadata.name === name)!;
-
-  it('schema: a string containerPort and a missing container image', async () => {
-    const objs = copy();
-    const api = get(objs, 'Deployment', 'api');
-    api.spec.template.spec.containers[0].ports[0].containerPort = 'http';
-    expect((await validateSchema(api)).join()).toContain('containerPort must be integer');
-    const worker = get(objs, 'Deployment', 'worker');
-    worker.spec.template.spec.containers[0].name = undefined;
-    expect((await validateSchema(worker)).join()).toMatch(/name/);
-    expect(
-      await validateSchema({ apiVersion: 'apps/v1', kind: 'Deploymnet', metadata: { name: 'x' } }),
-    ).toHaveLength(1);
-  });
-
-  it('schema: misspelt fields (unknown to the declared types)', () => {
-    const objs = copy();
-    const api = get(objs, 'Deployment', 'api');
-    api.spec.template.spec.containers[0].readinesProbe = api.spec.template.spec.containers[0].readinessProbe;
-    api.spec.template.metadata.lables = { a: 'b' };
-    get(objs, 'NetworkPolicy', 'default-deny').spec.podselector = {};
-    expect(unknownFields(objs)).toEqual([
-      'Deployment/api: spec.template.metadata.lables: unknown field',
-      'Deployment/api: spec.template.spec.containers[0].readinesProbe: unknown field',
-      'NetworkPolicy/default-deny: spec.podselector: unknown field',
-    ]);
-  });
-
-  it('schema: a ScaledObject without a scale target', async () => {
-    const objs = structuredClone(rendered.get('prod')!);
-    const so = get(objs, 'ScaledObject', 'worker');
-    delete so.spec.scaleTargetRef;
-    expect((await validateSchema(so)).join()).toMatch(/scaleTargetRef/);
-  });
-
-  it('selectors: a Deployment whose selector misses its pods, a Service that selects nothing', () => {
-    const objs = copy();
-    get(objs, 'Deployment', 'worker').spec.selector.matchLabels['app.kubernetes.io/component'] = 'workers';
-    get(objs, 'Service', 'api').spec.selector['app.kubernetes.io/component'] = 'gateway';
-    expect(checkWorkloadSelectors(objs).join()).toContain('Deployment/worker: selector');
-    expect(checkSelectorsReachPods(objs).join()).toContain('Service/api: selector');
-  });
-
-  it('references: a missing ConfigMap, Secret key, Service port and scale target', () => {
-    const objs = copy();
-    get(objs, 'Deployment', 'ingest').spec.template.spec.containers[0].envFrom[0].configMapRef.name =
-      'moyo-settings';
-    get(objs, 'Deployment', 'api').spec.template.spec.containers[0].env[0].valueFrom.secretKeyRef.key =
-      'DB_URL';
-    get(objs, 'Ingress', 'api').spec.rules[0].http.paths[0].backend.service.port = { name: 'https' };
-    get(objs, 'HorizontalPodAutoscaler', 'worker').spec.scaleTargetRef.name = 'workers';
-    const problems = checkReferences(objs).join('\n');
-    expect(problems).toContain('ConfigMap moyo-settings does not exist');
-    expect(problems).toMatch(/Secret moyo-secrets-\w+ has no key DB_URL/);
-    expect(problems).toContain('has no port {"name":"https"}');
-    expect(problems).toContain('scale target Deployment/workers does not exist');
-    // And prod may not refer to an undocumented key of the out-of-band Secret.
-    const prod = structuredClone(rendered.get('prod')!);
-    get(prod, 'Deployment', 'worker').spec.template.spec.containers[0].env[0].valueFrom.secretKeyRef.key =
-      'PGPASSWORD';
-    expect(checkReferences(prod, KUSTOMIZATIONS[1].external).join()).toContain(
-      'not documented with key PGPASSWORD',
-    );
-  });
-
-  it('probes: a path the api does not serve, a port name the container does not have', () => {
-    const objs = copy();
-    const c = get(objs, 'Deployment', 'api').spec.template.spec.containers[0];
-    c.readinessProbe.httpGet.path = '/ready';
-    c.livenessProbe.httpGet.port = 'metrics';
-    const problems = checkProbes(objs, apiGetRoutes()).join('\n');
-    expect(problems).toContain('readinessProbe path /ready is not a route of the api');
-    expect(problems).toContain('livenessProbe port metrics is not a container port');
-  });
-
-  it('configuration: a value the app would refuse at boot, a variable left out, a misspelt one', async () => {
-    const specs = await appEnvSpecs();
-    const objs = copy();
-    const cm = objs.find((o) => o.kind === 'ConfigMap')!;
-    cm.data.LOG_LEVEL = 'verbose';
-    cm.data.WORKER_CONCURRENCY = 'two';
-    delete cm.data.INGEST_LEASE_TTL_MS;
-    const env = { NODE_ENV: 'production', ...containerEnv(objs, get(objs, 'Deployment', 'worker')) };
-    expect(() => parseEnv(workerEnvSchema, env)).toThrow(ConfigError);
-    const problems = checkAppEnv('worker', { spec: specs.worker, env }).join('\n');
-    expect(problems).toMatch(/worker: the app refuses LOG_LEVEL: must be one of/);
-    expect(problems).toMatch(/worker: the app refuses WORKER_CONCURRENCY: must be an integer/);
-    const ingestEnv = containerEnv(objs, get(objs, 'Deployment', 'ingest'));
-    expect(checkAppEnv('ingest', { spec: specs.ingest, env: ingestEnv }).join()).toContain(
-      'ingest: INGEST_LEASE_TTL_MS is read by the app but not set by the deployment',
-    );
-    expect(unreadVariables(['WORKER_CONCURENCY', 'REDIS_ADDRESS', 'LOG_LEVEL'], [workerEnvSchema])).toEqual([
-      'WORKER_CONCURENCY',
-    ]);
-  });
-
-  it('commands: an entry point no build produces', () => {
-    const objs = copy();
-    get(objs, 'Deployment', 'worker').spec.template.spec.containers[0].command = [
-      'node',
-      'apps/worker/dist/index.js',
-    ];
-    expect(checkWorkloadCommands(objs, /(^|\/)moyo(-migrate)?(:|$)/).join()).toContain(
-      'apps/worker/src/index.ts, which does not exist',
-    );
-  });
-
-  it('rendering: a kustomize too old for components is refused with what to install', () => {
-    // What Debian bookworm's kubernetes-client prints (kubectl 1.20, kustomize v2.0.3 inside).
-    const debian = JSON.stringify({ clientVersion: { gitVersion: 'v1.20.2' } });
-    const refused = pickKustomize(null, debian);
-    expect(refused.tool).toBeNull();
-    expect(refused.why).toContain('too old: kubectl v1.20.2');
-    expect(pickKustomize(null, null).why).toMatch(/^no kustomize >= v5 on PATH: install kubectl >= 1.27/);
-    const current = JSON.stringify({ clientVersion: { gitVersion: 'v1.32.4' }, kustomizeVersion: 'v5.5.0' });
-    expect(pickKustomize(null, current).tool?.command).toEqual(['kubectl', 'kustomize']);
-    expect(pickKustomize('v5.7.1', debian).tool?.command).toEqual(['kustomize', 'build']);
-    expect(pickKustomize('{Version:kustomize/v4.5.7 GitCommit:x}', null).tool).toBeNull();
-  });
-
-  it('rendering: a kustomization naming a missing file fails with kustomize’s message', () => {
-    const dir = mkdtempSync(join(tmp, 'broken-'));
-    writeFileSync(join(dir, 'kustomization.yaml'), 'resources: [missing.yaml]\n');
-    expect(() => renderKustomize(dir)).toThrow(/kustomize failed .*missing\.yaml/s);
   });
 });
