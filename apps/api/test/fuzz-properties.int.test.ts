@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { smallPosition, useApi } from './support/api-harness';
 import { listenOnLoopback } from '../../../test/support/listen';
+import { REQUEST_FIELDS } from './support/fixtures';
 
 /**
  * Property-based fuzzing of the api's validation (fast-check) over real HTTP: bodies that are
@@ -62,30 +63,7 @@ const NASTY_STRINGS = [
   'x'.repeat(70_000),
 ];
 
-const FIELDS = [
-  'moves',
-  'initialStones',
-  'boardXSize',
-  'boardYSize',
-  'komi',
-  'rules',
-  'initialPlayer',
-  'analyzeTurns',
-  'sgf',
-  'moveNumber',
-  'analyses',
-  'analysisOptions',
-  'webhookUrl',
-  'graph',
-  'outerLiberties',
-  'koThreats',
-  'url',
-  'events',
-  'ogsGameId',
-  'id',
-  'maxVisits',
-  '__proto__',
-];
+const FIELDS = [...REQUEST_FIELDS, 'ogsGameId', 'id', 'maxVisits', '__proto__'];
 
 const nastyString = fc.oneof(
   fc.constantFrom(...NASTY_STRINGS),

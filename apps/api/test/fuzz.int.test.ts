@@ -3,29 +3,9 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { smallPosition, useApi } from './support/api-harness';
 import { seededRandom as prng } from '@moyo/engine';
+import { REQUEST_FIELDS } from './support/fixtures';
 
-const FIELDS = [
-  'moves',
-  'initialStones',
-  'boardXSize',
-  'boardYSize',
-  'komi',
-  'rules',
-  'initialPlayer',
-  'analyzeTurns',
-  'sgf',
-  'moveNumber',
-  'analyses',
-  'analysisOptions',
-  'webhookUrl',
-  'graph',
-  'outerLiberties',
-  'koThreats',
-  'url',
-  'events',
-  '__proto__',
-  'constructor',
-];
+const FIELDS = [...REQUEST_FIELDS, '__proto__', 'constructor'];
 const STRINGS = [
   '',
   'B',

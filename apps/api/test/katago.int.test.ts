@@ -6,24 +6,8 @@ import { WebSocket } from 'ws';
 import { createWorkerApp } from '../../worker/src/bootstrap';
 import { WorkerConfig } from '../../worker/src/config/worker-config';
 import { useApi } from './support/api-harness';
+import { EXAMPLE } from './support/fixtures';
 
-// KataGo's documented example query (docs/Analysis_Engine.md), unchanged.
-const EXAMPLE = {
-  id: 'foo',
-  initialStones: [
-    ['B', 'Q4'],
-    ['B', 'C4'],
-  ],
-  moves: [
-    ['W', 'P5'],
-    ['B', 'P6'],
-  ],
-  rules: 'tromp-taylor',
-  komi: 7.5,
-  boardXSize: 19,
-  boardYSize: 19,
-  analyzeTurns: [0, 1, 2],
-};
 // What KaTrain sends per move (engine.py), on 9x9 to keep the workers quick.
 function katrainQuery(n: number, moves: string[][]) {
   return {

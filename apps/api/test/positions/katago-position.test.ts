@@ -1,6 +1,7 @@
 import { parseWebhookAllowlist } from '@moyo/contracts';
 import { describe, expect, it } from 'vitest';
 import { normalizePositionRequest } from '../../src/positions/dto/position-request';
+import { EXAMPLE } from '../support/fixtures';
 
 const LIMITS = { maxSgfBytes: 100_000, webhookAllowlist: parseWebhookAllowlist('') };
 
@@ -13,24 +14,6 @@ function fieldOf(fn: () => unknown): { field: string; message: string; status: n
   }
   throw new Error('expected a FieldError');
 }
-
-// KataGo's documented example query (docs/Analysis_Engine.md), unchanged.
-const EXAMPLE = {
-  id: 'foo',
-  initialStones: [
-    ['B', 'Q4'],
-    ['B', 'C4'],
-  ],
-  moves: [
-    ['W', 'P5'],
-    ['B', 'P6'],
-  ],
-  rules: 'tromp-taylor',
-  komi: 7.5,
-  boardXSize: 19,
-  boardYSize: 19,
-  analyzeTurns: [0, 1, 2],
-};
 
 describe('POST /v1/positions with a KataGo query', () => {
   it("reads KataGo's example query: one katago job per turn, the moves up to each turn", () => {
