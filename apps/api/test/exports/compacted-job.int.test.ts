@@ -5,7 +5,7 @@ import { GameStreamRepository, JobRepository } from '@moyo/persistence';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compactInputs } from '../../../ingest/src/follow/compact-input';
-import { useApi } from '../support/api-harness';
+import { useApi, textBody } from '../support/api-harness';
 import { longGame } from '../support/long-game';
 
 const MOVES = 30;
@@ -85,15 +85,7 @@ describe('SGF export of a compacted job', () => {
   });
 
   const get = (path: string) =>
-    request(api.server)
-      .get(path)
-      .set('Authorization', `Bearer ${key}`)
-      .buffer(true)
-      .parse((res, done) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString('utf8')));
-        res.on('end', () => done(null, text));
-      });
+    request(api.server).get(path).set('Authorization', `Bearer ${key}`).buffer(true).parse(textBody);
 
   it('the stored job is compacted: 8 moves after the board 12 moves in', async () => {
     const stored = (

@@ -3,7 +3,7 @@ import { analyzePosition, positionAfter, positionFromGame } from '@moyo/engine';
 import { GameStreamRepository, JobRepository } from '@moyo/persistence';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useApi } from '../support/api-harness';
+import { useApi, textBody } from '../support/api-harness';
 
 const SGF = '(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese];B[ee];W[cc];B[gc];W[cg];B[gg];W[ec];B[ce];W[dd])';
 const ANALYSES = ['territory', 'deadStones', 'score'];
@@ -54,15 +54,7 @@ describe('SGF exports: GET /v1/batches/:id/sgf, /v1/jobs/:id/sgf, /v1/games/:gam
   });
 
   const get = (path: string, key = keyA) =>
-    request(api.server)
-      .get(path)
-      .set('Authorization', `Bearer ${key}`)
-      .buffer(true)
-      .parse((res, done) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString('utf8')));
-        res.on('end', () => done(null, text));
-      });
+    request(api.server).get(path).set('Authorization', `Bearer ${key}`).buffer(true).parse(textBody);
 
   it('a batch: every analysed turn on its node with its own score and interval, queued turns plain', async () => {
     const res = await get(`/v1/batches/${batchId}/sgf`);

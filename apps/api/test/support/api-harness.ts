@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { ApiKeyRepository, TenantRepository } from '@moyo/persistence';
+import type { Response } from 'superagent';
 import request from 'supertest';
 import { afterAll, beforeAll } from 'vitest';
 import { useIsolatedServices, type IsolatedServices } from '../../../../test/support/services';
@@ -67,6 +68,16 @@ export function useApi(env: Record<string, string> = {}): ApiHarness & { service
     newKey: (tenantId, name) => harness().newKey(tenantId, name),
     close: () => harness().close(),
   };
+}
+
+/**
+ * A supertest parser that keeps the body as UTF-8 text whatever its type (supertest buffers only
+ * text types as `text`): `.buffer(true).parse(textBody)`.
+ */
+export function textBody(res: Response, done: (err: Error | null, body: string) => void): void {
+  let text = '';
+  res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+  res.on('end', () => done(null, text));
 }
 
 /** A KataGo-style 9x9 position with a few moves. */
