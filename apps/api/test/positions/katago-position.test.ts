@@ -2,18 +2,9 @@ import { parseWebhookAllowlist } from '@moyo/contracts';
 import { describe, expect, it } from 'vitest';
 import { normalizePositionRequest } from '../../src/positions/dto/position-request';
 import { EXAMPLE } from '../support/fixtures';
+import { fieldOf } from '../support/field-errors';
 
 const LIMITS = { maxSgfBytes: 100_000, webhookAllowlist: parseWebhookAllowlist('') };
-
-function fieldOf(fn: () => unknown): { field: string; message: string; status: number } {
-  try {
-    fn();
-  } catch (err) {
-    const e = err as { getResponse(): { field: string; message: string }; getStatus(): number };
-    return { ...e.getResponse(), status: e.getStatus() };
-  }
-  throw new Error('expected a FieldError');
-}
 
 describe('POST /v1/positions with a KataGo query', () => {
   it("reads KataGo's example query: one katago job per turn, the moves up to each turn", () => {

@@ -2,19 +2,10 @@ import { parseWebhookAllowlist } from '@moyo/contracts';
 import { describe, expect, it } from 'vitest';
 import { normalizePositionRequest } from '../../src/positions/dto/position-request';
 import { normalizeEyegraphRequest } from '../../src/eyegraphs/dto/eyegraph-request';
+import { fieldOf } from '../support/field-errors';
 
 const NO_ALLOWLIST = parseWebhookAllowlist('');
 const LIMITS = { maxSgfBytes: 100_000, webhookAllowlist: NO_ALLOWLIST };
-
-function fieldOf(fn: () => unknown): { field: string; message: string; status: number } {
-  try {
-    fn();
-  } catch (err) {
-    const e = err as { getResponse(): { field: string; message: string }; getStatus(): number };
-    return { ...e.getResponse(), status: e.getStatus() };
-  }
-  throw new Error('expected a FieldError');
-}
 
 describe('normalizePositionRequest', () => {
   it('canonicalises colours and vertices and leaves analyzeTurn out for the final position', () => {
