@@ -183,6 +183,28 @@ export abstract class ChainBoard {
     return n;
   }
 
+  /**
+   * Adds `delta` to the liberty count of each distinct chain of `color` next to p (once per
+   * chain, however many of p's neighbours it holds). Mutates the counts only.
+   */
+  protected addToNeighbourLiberties(p: number, color: number, delta: number): void {
+    const { colors, head, libs } = this;
+    const adj = this.geo.adjacent;
+    let d0 = 0;
+    let d1 = 0;
+    let d2 = 0;
+    for (let k = 0; k < 4; k++) {
+      const r = p + adj[k];
+      if (colors[r] !== color) continue;
+      const h = head[r];
+      if (h === d0 || h === d1 || h === d2) continue;
+      if (k === 0) d0 = h;
+      else if (k === 1) d1 = h;
+      else d2 = h;
+      libs[h] += delta;
+    }
+  }
+
   /** Recomputes chains, liberties and hash from the colours. Mutates. (PlayUndoBoard's override also clears the undo history.) */
   protected rebuild(): void {
     const { colors, head, next, libs, stones, keys } = this;

@@ -172,8 +172,7 @@ export abstract class PlayUndoBoard extends ChainBoard {
    * Returns the number of stones removed.
    */
   private removeChain(h: number, c: number): number {
-    const { colors, head, next, libs, keys } = this;
-    const adj = this.geo.adjacent;
+    const { colors, next, keys } = this;
     const enemy = 3 - c;
     this.push(h);
     this.push(c);
@@ -191,22 +190,7 @@ export abstract class PlayUndoBoard extends ChainBoard {
     } while (s !== h);
     this.rec[countPos] = n;
     const base = countPos + 1;
-    for (let i = 0; i < n; i++) {
-      const q = this.rec[base + i];
-      let d0 = 0;
-      let d1 = 0;
-      let d2 = 0;
-      for (let k = 0; k < 4; k++) {
-        const r = q + adj[k];
-        if (colors[r] !== enemy) continue;
-        const hr = head[r];
-        if (hr === d0 || hr === d1 || hr === d2) continue;
-        if (k === 0) d0 = hr;
-        else if (k === 1) d1 = hr;
-        else d2 = hr;
-        libs[hr]++;
-      }
-    }
+    for (let i = 0; i < n; i++) this.addToNeighbourLiberties(this.rec[base + i], enemy, 1);
     return n;
   }
 
@@ -241,7 +225,6 @@ export abstract class PlayUndoBoard extends ChainBoard {
       return;
     }
     const { colors, head, next, libs, stones } = this;
-    const adj = this.geo.adjacent;
     const p = rec[start + 1];
     const player = rec[start + 2];
     const other = 3 - player;
@@ -279,37 +262,10 @@ export abstract class PlayUndoBoard extends ChainBoard {
       }
       stones[h] = n;
       libs[h] = 0;
-      for (let k = 0; k < n; k++) {
-        const q = rec[base + k];
-        let d0 = 0;
-        let d1 = 0;
-        let d2 = 0;
-        for (let a = 0; a < 4; a++) {
-          const r = q + adj[a];
-          if (colors[r] !== enemy) continue;
-          const hr = head[r];
-          if (hr === d0 || hr === d1 || hr === d2) continue;
-          if (a === 0) d0 = hr;
-          else if (a === 1) d1 = hr;
-          else d2 = hr;
-          libs[hr]--;
-        }
-      }
+      for (let k = 0; k < n; k++) this.addToNeighbourLiberties(rec[base + k], enemy, -1);
     }
     // Opponent chains next to p get p back as a liberty.
-    let d0 = 0;
-    let d1 = 0;
-    let d2 = 0;
-    for (let a = 0; a < 4; a++) {
-      const q = p + adj[a];
-      if (colors[q] !== other) continue;
-      const h = head[q];
-      if (h === d0 || h === d1 || h === d2) continue;
-      if (a === 0) d0 = h;
-      else if (a === 1) d1 = h;
-      else d2 = h;
-      libs[h]++;
-    }
+    this.addToNeighbourLiberties(p, other, 1);
     // Split merged chains off again, newest first (each splice is its own inverse).
     for (let m = nMerged - 1; m >= 0; m--) {
       const o = mergedPos + m * 3;
