@@ -15,12 +15,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ApiKeyRepository, PrismaService, TenantRepository } from '@moyo/persistence';
-import { Redis } from 'ioredis';
 import { WebSocket } from 'ws';
 import { KeyAdmin } from '../apps/api/src/admin/key-admin';
 import { heaviestTurns, longGame } from '../apps/api/test/support/long-game';
 import { appsBuilt, startApp, waitForOk } from '../test/browser/stack';
-import { dropDatabase } from '../test/support/cleanup';
+import { deleteKeys, dropDatabase } from '../test/support/cleanup';
 import { createMigratedDatabase } from '../test/support/database';
 import { integerOption } from './support/args';
 
@@ -256,14 +255,7 @@ async function main(): Promise<void> {
     await prisma.onModuleDestroy();
     await api.stop();
     await dropDatabase(ADMIN_URL, name);
-    const redis = new Redis(REDIS_URL);
-    let cursor = '0';
-    do {
-      const [c, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = c;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-    redis.disconnect();
+    await deleteKeys(REDIS_URL, prefix);
   }
 }
 

@@ -16,10 +16,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ApiKeyRepository, PrismaService, TenantRepository } from '@moyo/persistence';
-import { Redis } from 'ioredis';
 import { KeyAdmin } from '../apps/api/src/admin/key-admin';
 import { appsBuilt, startApp, waitForOk } from '../test/browser/stack';
-import { dropDatabase } from '../test/support/cleanup';
+import { deleteKeys, dropDatabase } from '../test/support/cleanup';
 import { createMigratedDatabase } from '../test/support/database';
 import { integerOption } from './support/args';
 import { cpuBetween, cpuSnapshot } from './support/pipeline-load';
@@ -237,14 +236,7 @@ async function main(): Promise<void> {
     await prisma.onModuleDestroy();
     await api.stop();
     await db.drop();
-    const redis = new Redis(REDIS_URL);
-    let cursor = '0';
-    do {
-      const [c, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = c;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-    redis.disconnect();
+    await deleteKeys(REDIS_URL, prefix);
   }
 }
 

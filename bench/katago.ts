@@ -16,13 +16,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { ApiKeyRepository, PrismaService, TenantRepository } from '@moyo/persistence';
-import { Redis } from 'ioredis';
 import { WebSocket } from 'ws';
 import { KeyAdmin } from '../apps/api/src/admin/key-admin';
 import { KataGoAnalysisEngine, type KataGoTurnResult } from '../libs/engine/src/katago';
 import { GNUGO_PATH, GnuGoGtp } from '../libs/engine/test/eyes/support/gnugo';
 import { appsBuilt, startApp, waitForOk } from '../test/browser/stack';
-import { dropDatabase } from '../test/support/cleanup';
+import { deleteKeys, dropDatabase } from '../test/support/cleanup';
 import { createMigratedDatabase } from '../test/support/database';
 import { benchPositions, gtpSetup, kataGoQuery, quantile, type BenchPosition } from './katago-positions';
 import { integerOption } from './support/args';
@@ -158,14 +157,7 @@ async function withStack<T>(body: (wsUrl: string) => Promise<T>): Promise<T> {
     await prisma.onModuleDestroy();
     await Promise.all([api.stop(), worker.stop()]);
     await dropDatabase(ADMIN_URL, name);
-    const redis = new Redis(REDIS_URL);
-    let cursor = '0';
-    do {
-      const [c, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = c;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-    redis.disconnect();
+    await deleteKeys(REDIS_URL, prefix);
   }
 }
 
