@@ -9,7 +9,7 @@ import { ApiKeyRepository, PrismaService, TenantRepository } from '@moyo/persist
 import { Queue } from 'bullmq';
 import { bullConnectionOptions } from '@moyo/persistence';
 import { KeyAdmin } from '../../apps/api/src/admin/key-admin';
-import { ROOT, startApp, waitForOk, type RunningApp } from '../../test/browser/stack';
+import { ROOT, startApp, stopChild, waitForOk, type RunningApp } from '../../test/browser/stack';
 
 /** The queue of the bare peer in `mode`. */
 export const bareQueueName = (mode: 'noop' | 'insert'): string => `bench-bare-${mode}`;
@@ -39,16 +39,7 @@ export async function startBareWorker(
     name: `bare-worker (${mode})`,
     child,
     output: () => log,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null || child.signalCode !== null) return done();
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          done();
-        });
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
   await new Promise<void>((ready, fail) => {
     child.stdout.on('data', (chunk: Buffer) => {

@@ -35,6 +35,19 @@ export function appsBuilt(...apps: string[]): boolean {
   return apps.every((a) => existsSync(builtEntry(a)));
 }
 
+/** Stops a child process: SIGTERM, then SIGKILL after 10 s; resolves once it has exited. */
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
 /**
  * Starts an app's built entry point as a real process with exactly `env` (plus PATH/HOME). Its
  * output is kept (the last 20 kB) so a failing test can show why the app did not come up.
@@ -56,16 +69,7 @@ export function startApp(app: string, env: Record<string, string>): RunningApp {
     name: app,
     child,
     output: () => log,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null || child.signalCode !== null) return done();
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          done();
-        });
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
 }
 
