@@ -23,7 +23,6 @@
  *   `interval` ms, the games' starts staggered evenly.
  */
 import type { ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -44,6 +43,7 @@ import {
   type PgSample,
   type RedisSample,
 } from './support/capacity-probes';
+import { insertTenantWithKey } from './support/tenant-key';
 
 const BENCH = 'bench:capacity';
 const GAMES = integerOption(BENCH, '--games', 12);
@@ -127,16 +127,8 @@ async function main(): Promise<void> {
     await until(async () => ((await fetch(`${base}/readyz`)).ok ? true : undefined), 'the api /readyz');
     await until(async () => (server.connections > 0 ? true : undefined), 'the ingest to connect to OGS');
 
-    // A tenant, an API key (the api stores its SHA-256) and one followed stream per game.
-    const tenantId = (
-      await db.query(`INSERT INTO tenants (id, name) VALUES (gen_random_uuid(), 'capacity') RETURNING id`)
-    ).rows[0].id as string;
-    const prefix = `moyo_${randomBytes(4).toString('hex')}`;
-    const key = `${prefix}_${randomBytes(32).toString('base64url')}`;
-    await db.query(
-      `INSERT INTO api_keys (id, tenant_id, name, prefix, key_hash) VALUES (gen_random_uuid(), $1, 'capacity', $2, $3)`,
-      [tenantId, prefix, createHash('sha256').update(key).digest('hex')],
-    );
+    // A tenant, an API key and one followed stream per game.
+    const { key } = await insertTenantWithKey(db, 'capacity');
     for (const id of ids) {
       const res = await fetch(`${base}/v1/streams`, {
         method: 'POST',

@@ -23,7 +23,7 @@
  * every `interval` ms and measured.
  */
 import type { ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +37,7 @@ import { Client } from 'pg';
 import { FakeOgsServer, gameFromSgf } from '../test/support/fake-ogs-server';
 import { migrationScripts } from '../test/support/database';
 import { requireBuiltApps, startBuiltApp, stopApps } from './support/built-apps';
+import { insertTenantWithKey } from './support/tenant-key';
 
 const ROOT = resolve(__dirname, '..');
 const FIXTURE = join(ROOT, 'apps/ingest/test/fixtures/gnugo-selfplay-19x19.sgf');
@@ -195,17 +196,8 @@ async function main(): Promise<void> {
       await positions.close();
     }
 
-    // A tenant, an API key (the api stores only its SHA-256) and the followed stream.
-    const tenantId = (
-      await db.query(`INSERT INTO tenants (id, name) VALUES (gen_random_uuid(), 'bench') RETURNING id`)
-    ).rows[0].id as string;
-    // The api's key format: moyo_<8 hex>_<43 base64url>; it stores the SHA-256 of the whole key.
-    const prefix = `moyo_${randomBytes(4).toString('hex')}`;
-    const key = `${prefix}_${randomBytes(32).toString('base64url')}`;
-    await db.query(
-      `INSERT INTO api_keys (id, tenant_id, name, prefix, key_hash) VALUES (gen_random_uuid(), $1, 'bench', $2, $3)`,
-      [tenantId, prefix, createHash('sha256').update(key).digest('hex')],
-    );
+    // A tenant, an API key and the followed stream.
+    const { key } = await insertTenantWithKey(db, 'bench');
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     const created = await fetch(`${base}/v1/streams`, {
       method: 'POST',
