@@ -2,6 +2,7 @@ import type { PositionInput } from '@moyo/contracts';
 import type { GameStreamRepository, RedisClient, StreamCompactionRepository } from '@moyo/persistence';
 import { COMPACT_WINDOW, CompactReplay } from './compact-input';
 import { compactEndedMoves } from './compact-moves';
+import { compactFinishedResults } from './compact-results';
 import type { CoordinatorLog } from './stream-coordinator';
 
 /** How often one ingest replica looks for finished games left to compact. */
@@ -15,6 +16,8 @@ export interface CompactSweep {
   streams: number;
   /** Moves whose stored input was compacted. */
   moves: number;
+  /** Move results compacted (compact-results.ts). */
+  results: number;
   /** Streams now compacted completely (marked: later sweeps skip them). */
   completed: number;
 }
@@ -27,6 +30,8 @@ export interface CompactSweep {
  * `<prefix>:ingest:compact:lock`) takes the finished streams not yet marked, compacts their ended
  * moves and marks a stream once none of its moves holds the whole game any more. Idempotent: a
  * move is compacted once (`input_compacted`), and the compact form is the same from any replica.
+ * The ended moves' results are compacted in the same sweep (`compactFinishedResults`, marked by
+ * `compacted` in the result); a stream is marked once its inputs and its results are all done.
  */
 export class FinishedGamesCompactor {
   private timer?: NodeJS.Timeout;
@@ -58,7 +63,7 @@ export class FinishedGamesCompactor {
       const took = await this.redis.set(this.lockKey, '1', 'PX', this.intervalMs, 'NX');
       if (took !== 'OK') return;
       const done = await this.sweepOnce();
-      if (done.moves > 0 || done.completed > 0) this.log?.info({ ...done }, 'finished games compacted');
+      if (done.moves > 0 || done.results > 0 || done.completed > 0) this.log?.info({ ...done }, 'finished games compacted');
     })()
       .catch((err: unknown) => this.log?.warn({ err: String(err) }, 'finished-game compaction failed'))
       .finally(() => (this.sweeping = undefined));
@@ -68,10 +73,11 @@ export class FinishedGamesCompactor {
   /** Compacts the ended moves of finished streams not yet marked, and marks those now complete. */
   async sweepOnce(): Promise<CompactSweep> {
     const todo = await this.compaction.finishedToCompact(STREAMS_PER_SWEEP);
-    const done: CompactSweep = { streams: todo.length, moves: 0, completed: 0 };
+    const done: CompactSweep = { streams: todo.length, moves: 0, results: 0, completed: 0 };
     for (const { streamId, finalJobId } of todo) {
       const whole = finalJobId ? ((await this.compaction.inputOf(finalJobId)) as PositionInput | null) : null;
-      // Without the whole game (no final job, or removed by retention) nothing can be compacted.
+      // Without the whole game (no final job, or removed by retention) no input can be compacted.
+      let inputsLeft = false;
       if (whole && !whole.omittedMoves) {
         done.moves += await compactEndedMoves(
           this.streams,
@@ -81,8 +87,10 @@ export class FinishedGamesCompactor {
           COMPACT_WINDOW,
           whole.moves.length + 1,
         );
-        if ((await this.compaction.wholeMovesLeft(streamId, COMPACT_WINDOW)) > 0) continue;
+        inputsLeft = (await this.compaction.wholeMovesLeft(streamId, COMPACT_WINDOW)) > 0;
       }
+      done.results += await compactFinishedResults(this.compaction, streamId);
+      if (inputsLeft || (await this.compaction.resultsLeft(streamId)) > 0) continue;
       await this.compaction.markCompacted(streamId);
       done.completed++;
     }

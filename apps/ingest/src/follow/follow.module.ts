@@ -73,7 +73,13 @@ export class FollowService implements OnApplicationBootstrap, OnModuleDestroy {
       redis.client,
       streams,
       (stream) =>
-        new QueueSink(stream, jobs, streams, this.queues.ofRoutingKey(gameRoutingKey(stream.ogsGameId))),
+        new QueueSink(
+          stream,
+          jobs,
+          streams,
+          this.queues.ofRoutingKey(gameRoutingKey(stream.ogsGameId)),
+          compaction,
+        ),
       {
         replicaId: this.replicaId,
         redisPrefix: config.redisPrefix,

@@ -7,10 +7,16 @@ import {
   type PositionInput,
 } from '@moyo/contracts';
 import { ANALYSES } from '@moyo/engine';
-import type { GameStream, GameStreamRepository, JobRepository } from '@moyo/persistence';
+import type {
+  GameStream,
+  GameStreamRepository,
+  JobRepository,
+  StreamCompactionRepository,
+} from '@moyo/persistence';
 import type { Queue } from 'bullmq';
 import { COMPACT_WINDOW, CompactReplay } from './compact-input';
 import { compactEndedMoves } from './compact-moves';
+import { compactFinishedResults } from './compact-results';
 import type { FinishedGame, FollowedMove, MoveSink } from './game-follower';
 
 /** The older moves' stored inputs are compacted every this many moves (and at the game's end). */
@@ -54,6 +60,8 @@ export class QueueSink implements MoveSink {
     private readonly jobs: JobRepository,
     private readonly streams: GameStreamRepository,
     private readonly queue: Queue,
+    /** When given, finishGame compacts the ended moves' results too (compact-results.ts). */
+    private readonly compaction?: StreamCompactionRepository,
   ) {}
 
   async deliverMove(move: FollowedMove): Promise<void> {
@@ -118,9 +126,11 @@ export class QueueSink implements MoveSink {
     });
     // The final job holds the whole game (readers take the moves from it): every move's row is
     // compacted now, the newest ones too; those whose job has not ended yet are compacted by the
-    // FinishedGamesCompactor once it has.
+    // FinishedGamesCompactor once it has. So are their results (what the viewer and the SGF
+    // export read stays).
     this.latest = game.input;
     await this.compact(game.moveCount + 1);
+    if (this.compaction) await compactFinishedResults(this.compaction, this.stream.id);
   }
 
   private async enqueue(

@@ -87,8 +87,8 @@ describe('ingest: a finished game is compacted completely', () => {
     // The last jobs end; the compactor's sweep compacts their moves and marks the game done.
     await endJobs(total);
     const compactor = app.get(FollowService).compactor;
-    expect(await compactor.sweepOnce()).toEqual({ streams: 1, moves: RUNNING_AT_END, completed: 1 });
-    expect(await compactor.sweepOnce()).toEqual({ streams: 0, moves: 0, completed: 0 });
+    expect(await compactor.sweepOnce()).toEqual({ streams: 1, moves: RUNNING_AT_END, results: 0, completed: 1 });
+    expect(await compactor.sweepOnce()).toEqual({ streams: 0, moves: 0, results: 0, completed: 0 });
     const meta = (await prisma.gameStream.findUniqueOrThrow({ where: { id: streamId } })).meta;
     expect(meta).toMatchObject({ finalJobId, compacted: true });
 

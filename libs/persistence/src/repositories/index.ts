@@ -16,3 +16,4 @@ export * from './stream-compaction.repository';
 export * from './job-outcome.repository';
 export * from './job-results';
 export * from './board-result';
+export * from './compact-report';

@@ -1,0 +1,78 @@
+import type { PositionInput } from '@moyo/contracts';
+import { sgfAnalysisOfReport, writeAnalysedSgf, type SgfMoveAnalysis } from '@moyo/engine';
+import { compactReport, compactResult, expandResult, isCompactedReport } from '@moyo/persistence';
+import { describe, expect, it } from 'vitest';
+import { gameFromInput } from '../../../api/src/exports/game-from-input';
+import { moveAnalysis } from '../../../viewer/src/analysis';
+import type { AnalysisReport } from '../../../viewer/src/types';
+import { ALL_ANALYSES, fixtureInput, reportOf } from '../support/reports';
+
+const size = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
+
+/** What the viewer draws for a move whose stored result is `result`. */
+function viewerOf(result: unknown, width: number) {
+  return moveAnalysis({ jobId: 'j', status: 'completed', result: result as AnalysisReport }, width);
+}
+
+/** The SGF the export writes for `input` with `results` (move number -> stored result). */
+function sgfOf(input: PositionInput, results: Map<number, unknown>): string {
+  const analyses = new Map<number, SgfMoveAnalysis>();
+  for (const [n, r] of results) {
+    const a = sgfAnalysisOfReport(r);
+    if (a) analyses.set(n, a);
+  }
+  return writeAnalysedSgf(gameFromInput(input), analyses, { info: { GN: 'compact' } });
+}
+
+describe('compactReport: a finished game move result keeps what the viewer and the SGF export read', () => {
+  for (const [name, every] of [
+    ['gnugo-selfplay-13x13.sgf', 16],
+    ['gnugo-selfplay-19x19.sgf', 70],
+  ] as const) {
+    it(`gives the same viewer analysis and SGF from compacted results (${name}, every ${every} moves)`, () => {
+      const game = fixtureInput(name);
+      const full = new Map<number, unknown>();
+      const compact = new Map<number, unknown>();
+      let before = 0;
+      let after = 0;
+      let withTopMoves = 0;
+      for (let n = every; n <= game.moves.length; n += every) {
+        // As stored: job_results holds the board analysis in its compact form (board-result.ts).
+        const stored = compactResult(reportOf({ ...game, moves: game.moves.slice(0, n) }, ALL_ANALYSES));
+        const c = compactReport(stored);
+        expect(isCompactedReport(c)).toBe(true);
+        expect(isCompactedReport(stored)).toBe(false);
+        // Idempotent, and every read (expandResult) gives it back as it is.
+        expect(compactReport(c)).toEqual(c);
+        expect(expandResult(c)).toEqual(c);
+        const w = game.boardXSize;
+        const v = viewerOf(expandResult(stored), w);
+        expect(v?.scoreLead, `move ${n}`).toEqual(expect.any(Number));
+        expect(v?.ownership).toHaveLength(w * w);
+        if (v?.topMoves.length) withTopMoves++;
+        expect(viewerOf(c, w), `move ${n}`).toEqual(v);
+        full.set(n, expandResult(stored));
+        compact.set(n, c);
+        before += size(stored);
+        after += size(c);
+      }
+      expect(withTopMoves).toBeGreaterThan(0);
+      const sgf = sgfOf(game, full);
+      expect(sgf).toContain('Moyo score');
+      expect(sgf).toContain('TB[');
+      expect(sgfOf(game, compact)).toBe(sgf);
+      // The maps (ownership, owner) are most of what stays.
+      expect(after).toBeLessThan(before / 2);
+    });
+  }
+
+  it('keeps only the fields that are there, and compacts anything to a marked report', () => {
+    const c = compactReport({ board: { size: 9 }, analyses: { score: { scoreLead: 2.5, stdev: 3 }, bouzy: {} } });
+    expect(c).toEqual({
+      compacted: expect.objectContaining({ reason: 'finished-game' }),
+      board: { size: 9 },
+      analyses: { score: { scoreLead: 2.5 } },
+    });
+    expect(compactReport(null)).toEqual({ compacted: expect.any(Object), analyses: {} });
+  });
+});

@@ -1,0 +1,27 @@
+import type { KataGoMove, PositionInput } from '@moyo/contracts';
+import { runPosition } from '../../../worker/src/engine/engine-tasks';
+import { fixtureSgf } from './fake-ogs-ingest';
+
+/** Every analysis a followed game's move or final position may run, the slow ones included. */
+export const ALL_ANALYSES = ['board', 'bouzy', 'territory', 'deadStones', 'score', 'moveValues'];
+
+const LETTERS = 'ABCDEFGHJKLMNOPQRST';
+
+/** The whole game of a fixture record (apps/ingest/test/fixtures) as a position input. */
+export function fixtureInput(name: string): PositionInput {
+  const sgf = fixtureSgf(name);
+  const size = Number(/SZ\[(\d+)\]/.exec(sgf)?.[1] ?? 19);
+  const komi = Number(/KM\[([-\d.]+)\]/.exec(sgf)?.[1] ?? 6.5);
+  const moves = [...sgf.matchAll(/;([BW])\[([a-s]{2})?\]/g)].map(
+    ([, color, at]): KataGoMove => [
+      color as 'B' | 'W',
+      at ? `${LETTERS[at.charCodeAt(0) - 97]}${size - (at.charCodeAt(1) - 97)}` : 'pass',
+    ],
+  );
+  return { boardXSize: size, boardYSize: size, komi, rules: 'chinese', initialStones: [], moves };
+}
+
+/** The engine's report on `input` (what a worker stores as the job's result). */
+export function reportOf(input: PositionInput, analyses: string[]): Record<string, unknown> {
+  return runPosition({ input, analyses, options: {} }) as unknown as Record<string, unknown>;
+}
