@@ -23,7 +23,8 @@
  * --in-flight C (default 32), --rate R (jobs/s offered, default 200), --seconds S (default 5),
  * --trivial N (default 1000), --cheap N (default 400), --territory N (default 40), --concurrency C
  * (per worker, default 16), --port P (the api's, default 27210; with --ports N it is N + 2), --turns T (turns a call in the
- * batch row, default 20; 0: no batch row), --no-http, --no-workers.
+ * batch row, default 20; 0: no batch row), --warm-territory W (territory jobs per worker process
+ * before part 2's scenarios, default 100; 0: four in all, as before), --no-http, --no-workers.
  */
 import { QueueName } from '@moyo/contracts';
 import { bullConnectionOptions } from '@moyo/persistence';
@@ -57,6 +58,13 @@ const CONCURRENCY = integerOption('bench:pipeline', '--concurrency', 16);
 const PORTS = process.argv.includes('--ports') ? integerOption('bench:pipeline', '--ports', 0) : undefined;
 const PORT = PORTS === undefined ? integerOption('bench:pipeline', '--port', 27210) : PORTS + 2;
 const TURNS = integerOption('bench:pipeline', '--turns', 20, 0);
+/**
+ * Part 2's worker processes are new in each round: V8 compiles the engine's hot code (TurboFan,
+ * in its helper threads) over a worker's first hundred or so full analyses, 15-35 ms of CPU a
+ * job beside the engine thread's ~80 (bench/pipeline-threads.ts, docs/capacity.md). A worker
+ * runs for hours, so the scenarios measure it past that.
+ */
+const WARM_TERRITORY = integerOption('bench:pipeline', '--warm-territory', 100, 0);
 const args = process.argv.slice(2);
 
 /** The run's PostgreSQL (admin URL) and Redis: set by main (pipelineServices). */
@@ -258,7 +266,8 @@ async function workerScenarios(databaseUrl: string, redis: Redis): Promise<void>
       measured(`round ${round}: ${name}, ${label}`, { worker: apps }, batches(jobs, batch, everyMs));
     try {
       await batches(cheapJobs(40, `warm-${round}-${workers}`, seed(1)), 40)();
-      await batches(territoryJobs(4, `warmt-${round}-${workers}`, seed(2)), 4)();
+      const warm = Math.max(4, WARM_TERRITORY * workers);
+      await batches(territoryJobs(warm, `warmt-${round}-${workers}`, seed(2)), warm)();
       await run(
         'trivial (board), saturated',
         cheapJobs(TRIVIAL, `triv-${round}-${workers}`, seed(3), ['board']),
