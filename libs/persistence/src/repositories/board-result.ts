@@ -21,6 +21,7 @@ import {
   MAX_BOARD_SIZE,
   type BoardAnalysisResult as BoardResult,
 } from '@moyo/engine';
+import { expandCompactReport, isCompactedReport } from './compact-report';
 
 type Json = unknown;
 
@@ -96,8 +97,13 @@ export function compactResult<T>(report: T): T {
   return withBoard(report as Record<string, Json>, compact) as T;
 }
 
-/** The result as the engine made it: a stored compact `analyses.board` expanded (see above). */
+/**
+ * The result as the engine made it: a stored compact `analyses.board` expanded (see above); a
+ * compacted report (compact-report.ts) with its territory maps as arrays.
+ */
 export function expandResult<T>(stored: T): T {
+  // A finished game's move result, compacted (compact-report.ts): it has no board analysis.
+  if (isCompactedReport(stored)) return expandCompactReport(stored);
   const board = boardOf(stored);
   if (!isObject(board) || typeof board.stones !== 'string' || keysOf(board) !== COMPACT_KEYS) {
     return stored;

@@ -16,6 +16,13 @@
  * rules, hash), and the marker `compacted` (COMPACTED_MARK) that says what was kept. Values are
  * copied, never recomputed or rounded, so those readers give the same answers from either form.
  * Pure; compacting a compacted report changes nothing.
+ *
+ * The two maps are most of what stays (a number per point, ~12 bytes each as jsonb), so they are
+ * stored as text: `ownership` (hundredths, as the engine gives them) as `ownershipPct`, one
+ * signed byte of hundredths a point in base64; `owner` (1, -1, 0) as `ownerMap`, one `X`, `O` or
+ * `.` a point. The marker is stored short (`{"reason": "finished-game"}`) and read whole.
+ * Only a map whose every value comes back exactly is stored so; every read expands them
+ * (`expandCompactReport`, through board-result.ts `expandResult`), so readers see the arrays.
  */
 
 type Json = unknown;
@@ -56,12 +63,57 @@ function pick(o: Json, keys: readonly string[]): JsonObject | undefined {
   return out;
 }
 
+const OWNER_CHARS: Record<string, string> = { '1': 'X', '-1': 'O', '0': '.' };
+const OWNER_VALUES: Record<string, number> = { X: 1, O: -1, '.': 0 };
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+const OWNER_TEXT = /^[XO.]+$/;
+
+/** `ownership` as base64 hundredths (a signed byte each); null unless all come back exactly. */
+function ownershipText(v: Json): string | null {
+  if (!Array.isArray(v) || v.length === 0) return null;
+  const out = new Int8Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const x: Json = v[i];
+    if (typeof x !== 'number') return null;
+    const pct = Math.round(x * 100);
+    if (pct / 100 !== x || Math.abs(pct) > 100 || Object.is(x, -0)) return null;
+    out[i] = pct;
+  }
+  return Buffer.from(out.buffer).toString('base64');
+}
+
+/** `owner` as one X, O or . a point; null unless it holds only 1, -1 and 0. */
+function ownerText(v: Json): string | null {
+  if (!Array.isArray(v) || v.length === 0) return null;
+  let text = '';
+  for (const x of v) {
+    const c = typeof x === 'number' && !Object.is(x, -0) ? OWNER_CHARS[String(x)] : undefined;
+    if (c === undefined) return null;
+    text += c;
+  }
+  return text;
+}
+
+/** The territory analysis' maps as text (see above), the other kept keys as they are. */
+function compactTerritory(t: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(t)) {
+    const pct = k === 'ownership' ? ownershipText(v) : null;
+    const owner = k === 'owner' ? ownerText(v) : null;
+    if (pct !== null) out.ownershipPct = pct;
+    else if (owner !== null) out.ownerMap = owner;
+    else out[k] = v;
+  }
+  return out;
+}
+
 function compactAnalyses(a: JsonObject): JsonObject {
   const out: JsonObject = {};
   const score = pick(a.score, ['scoreLead', 'lower', 'upper']);
   if (score) out.score = score;
-  const territory = pick(a.territory, ['ownership', 'owner', 'scoreLead']);
-  if (territory) out.territory = territory;
+  // ownershipPct and ownerMap: the maps of a compacted report, stored or read (expanded) again.
+  const territory = pick(a.territory, ['ownership', 'ownershipPct', 'owner', 'ownerMap', 'scoreLead']);
+  if (territory) out.territory = compactTerritory(territory);
   const dead = pick(a.deadStones, ['deadStones']);
   if (dead) out.deadStones = dead;
   const mv = a.moveValues;
@@ -77,13 +129,38 @@ function compactAnalyses(a: JsonObject): JsonObject {
   return out;
 }
 
-/** The compacted form of a stored report (see above); a compacted report is returned as it is. */
+/** The compacted form of a stored report (see above); the same again from a compacted one. */
 export function compactReport(report: Json): JsonObject {
-  if (isCompactedReport(report)) return report as JsonObject;
   const r = isObject(report) ? report : {};
-  const out: JsonObject = { compacted: COMPACTED_MARK };
+  const out: JsonObject = { compacted: { reason: COMPACTED_MARK.reason } };
   if ('engine' in r) out.engine = r.engine;
   if ('board' in r) out.board = r.board;
   out.analyses = isObject(r.analyses) ? compactAnalyses(r.analyses) : {};
   return out;
+}
+
+/**
+ * A stored compacted report as its readers see it: the whole marker (COMPACTED_MARK), the
+ * territory maps stored as text back to arrays (the same numbers as the engine gave). Anything
+ * else is returned as it is.
+ */
+export function expandCompactReport<T>(stored: T): T {
+  if (!isCompactedReport(stored)) return stored;
+  const report: JsonObject = { ...(stored as JsonObject), compacted: COMPACTED_MARK };
+  const analyses = report.analyses;
+  const t = isObject(analyses) ? analyses.territory : undefined;
+  if (!isObject(t)) return report as T;
+  const pct = t.ownershipPct;
+  const owner = t.ownerMap;
+  const pctOk = typeof pct === 'string' && BASE64.test(pct);
+  const ownerOk = typeof owner === 'string' && OWNER_TEXT.test(owner);
+  if (!pctOk && !ownerOk) return report as T;
+  const territory: JsonObject = {};
+  for (const [k, v] of Object.entries(t)) {
+    if (k === 'ownershipPct' && pctOk) {
+      territory.ownership = Array.from(new Int8Array(Buffer.from(pct, 'base64')), (x) => x / 100);
+    } else if (k === 'ownerMap' && ownerOk) territory.owner = Array.from(owner, (c) => OWNER_VALUES[c]);
+    else territory[k] = v;
+  }
+  return { ...report, analyses: { ...(analyses as JsonObject), territory } } as T;
 }
