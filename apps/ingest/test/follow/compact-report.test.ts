@@ -75,9 +75,9 @@ describe('compactReport: a finished game move result keeps what the viewer and t
       compactReport({ analyses: { territory: { ownership, owner, scoreLead: 1 } } }).analyses as {
         territory: Record<string, unknown>;
       };
-    expect(territory([1, -0.57, 0, 0.04], [1, -1, 0, 0]).territory).toEqual({
+    expect(territory([1, -0.57, 0, 0.04], [1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1]).territory).toEqual({
       ownershipPct: Buffer.from(Int8Array.of(100, -57, 0, 4).buffer).toString('base64'),
-      ownerMap: 'XO..',
+      ownerMap: 'XO.11X2',
       scoreLead: 1,
     });
     for (const [ownership, owner] of [

@@ -19,8 +19,8 @@
  *
  * The two maps are most of what stays (a number per point, ~12 bytes each as jsonb), so they are
  * stored as text: `ownership` (hundredths, as the engine gives them) as `ownershipPct`, one
- * signed byte of hundredths a point in base64; `owner` (1, -1, 0) as `ownerMap`, one `X`, `O` or
- * `.` a point. The marker is stored short (`{"reason": "finished-game"}`) and read whole.
+ * signed byte of hundredths a point in base64; `owner` (1, -1, 0) as `ownerMap`, `X`, `O` or `.`
+ * a point, a run of more than one written once with its length (`X12.3O`). The marker is stored short (`{"reason": "finished-game"}`) and read whole.
  * Only a map whose every value comes back exactly is stored so; every read expands them
  * (`expandCompactReport`, through board-result.ts `expandResult`), so readers see the arrays.
  */
@@ -66,7 +66,8 @@ function pick(o: Json, keys: readonly string[]): JsonObject | undefined {
 const OWNER_CHARS: Record<string, string> = { '1': 'X', '-1': 'O', '0': '.' };
 const OWNER_VALUES: Record<string, number> = { X: 1, O: -1, '.': 0 };
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-const OWNER_TEXT = /^[XO.]+$/;
+const OWNER_TEXT = /^(?:[XO.](?:[2-9]|[1-9]\d+)?)+$/;
+const OWNER_RUN = /([XO.])(\d*)/g;
 
 /** `ownership` as base64 hundredths (a signed byte each); null unless all come back exactly. */
 function ownershipText(v: Json): string | null {
@@ -82,16 +83,29 @@ function ownershipText(v: Json): string | null {
   return Buffer.from(out.buffer).toString('base64');
 }
 
-/** `owner` as one X, O or . a point; null unless it holds only 1, -1 and 0. */
+/** `owner` as runs of X, O or . (see above); null unless it holds only 1, -1 and 0. */
 function ownerText(v: Json): string | null {
   if (!Array.isArray(v) || v.length === 0) return null;
   let text = '';
-  for (const x of v) {
+  for (let i = 0; i < v.length;) {
+    const x: Json = v[i];
     const c = typeof x === 'number' && !Object.is(x, -0) ? OWNER_CHARS[String(x)] : undefined;
     if (c === undefined) return null;
-    text += c;
+    let j = i + 1;
+    while (j < v.length && Object.is(v[j], x)) j++;
+    text += j - i > 1 ? `${c}${j - i}` : c;
+    i = j;
   }
   return text;
+}
+
+/** The owner map back from its runs. */
+function ownerOf(text: string): number[] {
+  const out: number[] = [];
+  for (const [, c, n] of text.matchAll(OWNER_RUN)) {
+    for (let k = n ? Number(n) : 1; k > 0; k--) out.push(OWNER_VALUES[c]);
+  }
+  return out;
 }
 
 /** The territory analysis' maps as text (see above), the other kept keys as they are. */
@@ -159,7 +173,7 @@ export function expandCompactReport<T>(stored: T): T {
   for (const [k, v] of Object.entries(t)) {
     if (k === 'ownershipPct' && pctOk) {
       territory.ownership = Array.from(new Int8Array(Buffer.from(pct, 'base64')), (x) => x / 100);
-    } else if (k === 'ownerMap' && ownerOk) territory.owner = Array.from(owner, (c) => OWNER_VALUES[c]);
+    } else if (k === 'ownerMap' && ownerOk) territory.owner = ownerOf(owner);
     else territory[k] = v;
   }
   return { ...report, analyses: { ...(analyses as JsonObject), territory } } as T;
