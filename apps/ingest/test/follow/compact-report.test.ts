@@ -1,7 +1,14 @@
 import type { PositionInput } from '@moyo/contracts';
-import { sgfAnalysisOfReport, writeAnalysedSgf, type SgfMoveAnalysis } from '@moyo/engine';
+import {
+  renderBoardSvg,
+  RESULT_OVERLAYS,
+  sgfAnalysisOfReport,
+  writeAnalysedSgf,
+  type SgfMoveAnalysis,
+} from '@moyo/engine';
 import { compactReport, compactResult, expandResult, isCompactedReport } from '@moyo/persistence';
 import { describe, expect, it } from 'vitest';
+import { jobPicture } from '../../../api/src/boards/job-picture';
 import { gameFromInput } from '../../../api/src/exports/game-from-input';
 import { moveAnalysis } from '../../../viewer/src/analysis';
 import type { AnalysisReport } from '../../../viewer/src/types';
@@ -12,6 +19,12 @@ const size = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
 /** What the viewer draws for a move whose stored result is `result`. */
 function viewerOf(result: unknown, width: number) {
   return moveAnalysis({ jobId: 'j', status: 'completed', result: result as AnalysisReport }, width);
+}
+
+/** The board picture the api draws of a completed job, every overlay the result may hold. */
+function svgOf(input: PositionInput, result: unknown): string {
+  const job = { id: 'j', status: 'completed', input, result };
+  return renderBoardSvg(jobPicture(job, { overlays: RESULT_OVERLAYS }).picture);
 }
 
 /** The SGF the export writes for `input` with `results` (move number -> stored result). */
@@ -29,7 +42,7 @@ describe('compactReport: a finished game move result keeps what the viewer and t
     ['gnugo-selfplay-13x13.sgf', 16],
     ['gnugo-selfplay-19x19.sgf', 70],
   ] as const) {
-    it(`gives the same viewer analysis and SGF from compacted results (${name}, every ${every} moves)`, () => {
+    it(`gives the same viewer analysis, SGF and board picture from compacted results (${name}, every ${every} moves)`, () => {
       const game = fixtureInput(name);
       const full = new Map<number, unknown>();
       const compact = new Map<number, unknown>();
@@ -38,7 +51,8 @@ describe('compactReport: a finished game move result keeps what the viewer and t
       let withTopMoves = 0;
       for (let n = every; n <= game.moves.length; n += every) {
         // As stored: job_results holds the board analysis in its compact form (board-result.ts).
-        const stored = compactResult(reportOf({ ...game, moves: game.moves.slice(0, n) }, ALL_ANALYSES));
+        const input = { ...game, moves: game.moves.slice(0, n) };
+        const stored = compactResult(reportOf(input, ALL_ANALYSES));
         const c = compactReport(stored);
         expect(isCompactedReport(c)).toBe(true);
         expect(isCompactedReport(stored)).toBe(false);
@@ -54,6 +68,7 @@ describe('compactReport: a finished game move result keeps what the viewer and t
         expect(v?.ownership).toHaveLength(w * w);
         if (v?.topMoves.length) withTopMoves++;
         expect(viewerOf(read, w), `move ${n}`).toEqual(v);
+        expect(svgOf(input, read), `move ${n}`).toBe(svgOf(input, expandResult(stored)));
         // The maps are stored as text.
         expect(JSON.stringify(c)).not.toContain('"ownership"');
         full.set(n, expandResult(stored));

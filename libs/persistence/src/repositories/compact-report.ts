@@ -9,6 +9,9 @@
  *   (`score.scoreLead`, else `territory.scoreLead`), the score's `lower` and `upper`, the
  *   ownership (`territory.ownership`, else `territory.owner`), `deadStones.deadStones` and the
  *   first 5 of `moveValues.moves` (vertex, total, value);
+ * - the board picture (`GET /v1/jobs/:id/board.svg`, libs/engine render/results.ts): those
+ *   maps and dead stones, and the 5 moves of highest `value` (kept too: `keptMoves`); its Bouzy
+ *   and Freihofner maps are computed from the stones when the result lacks them;
  * - the SGF export (libs/engine sgf/annotate.ts `sgfAnalysisOfReport`): the same fields, with
  *   `territory.owner` before `ownership` for TB/TW, and the first 5 best moves in its comment.
  *
@@ -44,7 +47,7 @@ export const COMPACTED_MARK = {
     'analyses.territory.owner',
     'analyses.territory.scoreLead',
     'analyses.deadStones.deadStones',
-    `analyses.moveValues.moves (first ${COMPACT_TOP_MOVES}: vertex, value, total)`,
+    `analyses.moveValues.moves (the first ${COMPACT_TOP_MOVES} and the ${COMPACT_TOP_MOVES} of highest value: vertex, value, total)`,
   ],
 } as const;
 
@@ -121,6 +124,29 @@ function compactTerritory(t: JsonObject): JsonObject {
   return out;
 }
 
+const GTP_VERTEX = /^([A-HJ-Z])(\d{1,2})$/;
+
+/**
+ * Which of the best moves stay: the first COMPACT_TOP_MOVES (the engine's order: the viewer and
+ * the SGF comment take those), and the COMPACT_TOP_MOVES the board picture's `moveValues` overlay
+ * draws (libs/engine render/board-overlays.ts: highest `value`, ties in reading order: higher row
+ * number first, then column), so that picture is the same too.
+ */
+function keptMoves(moves: Json[]): Set<number> {
+  const keep = new Set<number>();
+  const drawn: { i: number; value: number; row: number; col: string }[] = [];
+  moves.forEach((m, i) => {
+    if (i < COMPACT_TOP_MOVES) keep.add(i);
+    const at = isObject(m) && typeof m.vertex === 'string' ? GTP_VERTEX.exec(m.vertex) : null;
+    if (at && isObject(m) && typeof m.value === 'number' && Number.isFinite(m.value)) {
+      drawn.push({ i, value: m.value, row: Number(at[2]), col: at[1] });
+    }
+  });
+  drawn.sort((a, b) => b.value - a.value || b.row - a.row || (a.col < b.col ? -1 : a.col > b.col ? 1 : 0));
+  for (const d of drawn.slice(0, COMPACT_TOP_MOVES)) keep.add(d.i);
+  return keep;
+}
+
 function compactAnalyses(a: JsonObject): JsonObject {
   const out: JsonObject = {};
   const score = pick(a.score, ['scoreLead', 'lower', 'upper']);
@@ -134,8 +160,9 @@ function compactAnalyses(a: JsonObject): JsonObject {
   if (isObject(mv)) {
     const values = pick(mv, ['player']) as JsonObject;
     if (Array.isArray(mv.moves)) {
+      const keep = keptMoves(mv.moves);
       values.moves = mv.moves
-        .slice(0, COMPACT_TOP_MOVES)
+        .filter((_, i) => keep.has(i))
         .map((m) => (isObject(m) ? pick(m, ['vertex', 'value', 'total']) : m));
     } else if ('moves' in mv) values.moves = mv.moves;
     out.moveValues = values;
