@@ -39,6 +39,11 @@ export interface AnalysisReport {
     deadStones?: { deadStones: string[] };
     moveValues?: { player: Color; moves: { vertex: string; value: number; total: number }[] };
   };
+  /**
+   * Present on the results of a finished followed game's moves, cut down to what the viewer and the
+   * SGF exports read (README, "Results of finished games"): why, and which fields were kept.
+   */
+  compacted?: { reason: string; kept: string[] };
 }
 
 export interface JobView {
