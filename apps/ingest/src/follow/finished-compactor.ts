@@ -63,7 +63,8 @@ export class FinishedGamesCompactor {
       const took = await this.redis.set(this.lockKey, '1', 'PX', this.intervalMs, 'NX');
       if (took !== 'OK') return;
       const done = await this.sweepOnce();
-      if (done.moves > 0 || done.results > 0 || done.completed > 0) this.log?.info({ ...done }, 'finished games compacted');
+      if (done.moves > 0 || done.results > 0 || done.completed > 0)
+        this.log?.info({ ...done }, 'finished games compacted');
     })()
       .catch((err: unknown) => this.log?.warn({ err: String(err) }, 'finished-game compaction failed'))
       .finally(() => (this.sweeping = undefined));
@@ -90,7 +91,11 @@ export class FinishedGamesCompactor {
         inputsLeft = (await this.compaction.wholeMovesLeft(streamId, COMPACT_WINDOW)) > 0;
       }
       done.results += await compactFinishedResults(this.compaction, streamId);
-      if (inputsLeft || (await this.compaction.resultsLeft(streamId)) > 0) continue;
+      if (inputsLeft || (await this.compaction.resultsLeft(streamId)) > 0) {
+        // Behind the streams not tried yet: games whose jobs never end must not starve the rest.
+        await this.compaction.markTried(streamId);
+        continue;
+      }
       await this.compaction.markCompacted(streamId);
       done.completed++;
     }

@@ -39,16 +39,19 @@ export class StreamCompactionRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /**
-   * Finished streams not yet marked compacted, least recently changed first (at most `limit`).
-   * Streams marked before results were compacted (`compacted` without `resultsCompacted`) are
-   * taken again: their inputs are done already, their results are compacted then.
+   * Finished streams not yet marked compacted (at most `limit`): those no sweep has left unfinished
+   * yet first, least recently changed first, then those a sweep left (`compactTriedAt`, see
+   * markTried), the longest left first, so streams whose jobs never end cannot hold the head of
+   * the list for ever. Streams marked before results were compacted (`compacted` without
+   * `resultsCompacted`) are taken again: their inputs are done already, their results are
+   * compacted then.
    */
   async finishedToCompact(limit = 20): Promise<FinishedStreamToCompact[]> {
     const rows = await this.prisma.client.$queryRaw<{ id: string; final_job_id: string | null }[]>`
       SELECT id::text, meta->>'finalJobId' AS final_job_id
         FROM game_streams
        WHERE status = 'finished' AND coalesce(meta->>'resultsCompacted', 'false') <> 'true'
-       ORDER BY updated_at
+       ORDER BY (meta->>'compactTriedAt')::timestamptz NULLS FIRST, updated_at
        LIMIT ${limit}`;
     return rows.map((r) => ({ streamId: r.id, finalJobId: r.final_job_id }));
   }
@@ -135,6 +138,17 @@ export class StreamCompactionRepository {
    * Marks the finished stream compacted, inputs and results (`meta.compacted`,
    * `meta.resultsCompacted`): later sweeps skip it.
    */
+  /**
+   * Notes that a sweep left a finished stream unfinished (moves whose jobs have not ended): it goes
+   * behind the streams no sweep has tried yet (see finishedToCompact).
+   */
+  async markTried(streamId: string): Promise<void> {
+    await this.prisma.client.$executeRaw`
+      UPDATE game_streams
+         SET meta = coalesce(meta, '{}'::jsonb) || jsonb_build_object('compactTriedAt', now())
+       WHERE id = ${streamId}::uuid AND status = 'finished'`;
+  }
+
   async markCompacted(streamId: string): Promise<void> {
     await this.prisma.client.$executeRaw`
       UPDATE game_streams
