@@ -20,6 +20,7 @@ import { cheapJobs, type WorkloadJob } from '../test/e2e/support/workload';
 import { dropDatabase } from '../test/support/cleanup';
 import { createMigratedDatabase } from '../test/support/database';
 import { integerOption } from './support/args';
+import { workerEnv } from './support/pipeline-peers';
 
 const args = process.argv.slice(2);
 const argOf = (name: string, fallback: string): string => {
@@ -62,14 +63,7 @@ async function main(): Promise<void> {
   const admin = new Client({ connectionString: ADMIN_URL });
   await admin.connect();
   const worker = startApp('worker', {
-    DATABASE_URL: url,
-    REDIS_URL,
-    REDIS_PREFIX: prefix,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    WEBHOOK_SECRET_KEY: 'bench-only-webhook-secret-key',
-    WORKER_CONCURRENCY: '16',
-    WORKER_ENGINE_THREADS: '1',
+    ...workerEnv({ databaseUrl: url, redisUrl: REDIS_URL, prefix, concurrency: 16 }),
     ...(process.env.OVERHEAD_PROFILE_DIR
       ? { NODE_OPTIONS: `--require ${process.env.OVERHEAD_PROFILE_DIR}` }
       : {}),

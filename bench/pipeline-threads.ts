@@ -28,6 +28,7 @@ import { dropDatabase } from '../test/support/cleanup';
 import { createMigratedDatabase } from '../test/support/database';
 import { integerOption } from './support/args';
 import { submitAndWait } from './support/pipeline-load';
+import { workerEnv } from './support/pipeline-peers';
 
 const JOBS = integerOption('bench:pipeline-threads', '--jobs', 40);
 const ROUNDS = integerOption('bench:pipeline-threads', '--rounds', 3);
@@ -71,14 +72,7 @@ async function main(): Promise<void> {
       PATH: PATH ?? '',
       HOME: HOME ?? '',
       NODE_PATH: join(ROOT, 'node_modules'),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      WEBHOOK_SECRET_KEY: 'bench-only-webhook-secret-key',
-      WORKER_CONCURRENCY: '16',
-      WORKER_ENGINE_THREADS: '1',
+      ...workerEnv({ databaseUrl, redisUrl: REDIS_URL, prefix, concurrency: 16 }),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -40,7 +40,14 @@ import { createMigratedDatabase } from '../test/support/database';
 import { integerOption } from './support/args';
 import { submitAndWait, type Pace } from './support/pipeline-load';
 import { closeConnections, postPosition, postTurns } from './pipeline-http';
-import { bareQueue, bareQueueName, profiling, startApi, startBareWorker } from './support/pipeline-peers';
+import {
+  bareQueue,
+  bareQueueName,
+  profiling,
+  startApi,
+  startBareWorker,
+  workerEnv,
+} from './support/pipeline-peers';
 import { pipelineServices } from './support/pipeline-services';
 import { enableWalTiming, walSnapshot } from './pipeline-wal';
 import { printTable } from './pipeline-report';
@@ -91,15 +98,8 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
   };
 }
 
-const workerEnv = (databaseUrl: string, prefix: string) => ({
-  DATABASE_URL: databaseUrl,
-  REDIS_URL,
-  REDIS_PREFIX: prefix,
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-  WEBHOOK_SECRET_KEY: 'bench-only-webhook-secret-key',
-  WORKER_CONCURRENCY: String(CONCURRENCY),
-  WORKER_ENGINE_THREADS: '1',
+const benchWorkerEnv = (databaseUrl: string, prefix: string) => ({
+  ...workerEnv({ databaseUrl, redisUrl: REDIS_URL, prefix, concurrency: CONCURRENCY }),
   ...profiling(),
 });
 
@@ -133,7 +133,7 @@ async function httpScenarios(databaseUrl: string, redis: Redis): Promise<void> {
     await Promise.all([moyoEvents, ...peers.map((p) => p.events)].map((e) => e.waitUntilReady()));
     const api = await startApi({ databaseUrl, redisUrl: REDIS_URL, prefix, port: PORT });
     apps.push(api.app);
-    const worker = startApp('worker', workerEnv(databaseUrl, prefix));
+    const worker = startApp('worker', benchWorkerEnv(databaseUrl, prefix));
     apps.push(worker);
     // Each peer worker has its own queue and waits idle (one blocking read) while the others run.
     const peerEnv = { databaseUrl, redisUrl: REDIS_URL, prefix, concurrency: CONCURRENCY };
@@ -230,7 +230,9 @@ async function workerScenarios(databaseUrl: string, redis: Redis): Promise<void>
     const workers = (i % 2) + 1;
     const label = `${workers} worker${workers > 1 ? 's' : ''}`;
     const prefix = `moyo_bench_${randomBytes(4).toString('hex')}`;
-    const apps = Array.from({ length: workers }, () => startApp('worker', workerEnv(databaseUrl, prefix)));
+    const apps = Array.from({ length: workers }, () =>
+      startApp('worker', benchWorkerEnv(databaseUrl, prefix)),
+    );
     const submitter = new DirectSubmitter({ databaseUrl, redisUrl: REDIS_URL, redisPrefix: prefix });
     const events = new QueueEvents(QueueName.Positions, {
       connection: bullConnectionOptions(REDIS_URL),

@@ -69,6 +69,28 @@ export function profiling(): Record<string, string> {
 }
 
 /** Moyo's built api on `port` with rate limits out of the way, and a tenant key for it. */
+/**
+ * The environment of a bench's worker process (one engine thread, `concurrency` jobs at a time):
+ * bench:pipeline, bench/pipeline-overhead.ts and bench/pipeline-threads.ts add their own extras.
+ */
+export function workerEnv(env: {
+  databaseUrl: string;
+  redisUrl: string;
+  prefix: string;
+  concurrency: number;
+}): Record<string, string> {
+  return {
+    DATABASE_URL: env.databaseUrl,
+    REDIS_URL: env.redisUrl,
+    REDIS_PREFIX: env.prefix,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    WEBHOOK_SECRET_KEY: 'bench-only-webhook-secret-key',
+    WORKER_CONCURRENCY: String(env.concurrency),
+    WORKER_ENGINE_THREADS: '1',
+  };
+}
+
 export async function startApi(env: {
   databaseUrl: string;
   redisUrl: string;
