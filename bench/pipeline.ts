@@ -24,7 +24,9 @@
  * --trivial N (default 1000), --cheap N (default 400), --territory N (default 40), --concurrency C
  * (per worker, default 16), --port P (the api's, default 27210; with --ports N it is N + 2), --turns T (turns a call in the
  * batch row, default 20; 0: no batch row), --warm-territory W (territory jobs per worker process
- * before part 2's scenarios, default 100; 0: four in all, as before), --no-http, --no-workers.
+ * before part 2's scenarios, default 100; 0: four in all, as before), --warm-http N (part 1's
+ * warm-up calls, Moyo's and each bare peer's, default 3000; 200 and 500 before), --no-http,
+ * --no-workers.
  */
 import { QueueName } from '@moyo/contracts';
 import { bullConnectionOptions } from '@moyo/persistence';
@@ -72,6 +74,13 @@ const TURNS = integerOption('bench:pipeline', '--turns', 20, 0);
  * runs for hours, so the scenarios measure it past that.
  */
 const WARM_TERRITORY = integerOption('bench:pipeline', '--warm-territory', 100, 0);
+/**
+ * Part 1's warm-up, one call per job (Moyo) and one add per job (each bare peer), not counted. A
+ * new api process spends its first few thousand requests compiling (V8's TurboFan in helper
+ * threads): after 200 warm-up calls its CPU a job was 1.31, 0.92, 0.80, 0.81 ms in rounds 1-4 of
+ * 2,000 calls, its main thread's 0.88, 0.72, 0.69, 0.70 (docs/capacity.md). An api runs for hours.
+ */
+const WARM_HTTP = integerOption('bench:pipeline', '--warm-http', 3000, 0);
 const args = process.argv.slice(2);
 
 /** The run's PostgreSQL (admin URL) and Redis: set by main (pipelineServices). */
@@ -181,10 +190,12 @@ async function httpScenarios(databaseUrl: string, redis: Redis): Promise<void> {
         pace,
       );
     // Warm-up: JIT, connections, prepared statements (not counted).
-    await moyo(cheapJobs(200, 'warm-http', 901, ['board']), pace)();
+    if (WARM_HTTP > 0) await moyo(cheapJobs(WARM_HTTP, 'warm-http', 901, ['board']), pace)();
     if (TURNS > 0) await moyoTurns(turnGames(10, 'warm-turns', 902))();
-    await bare(0, 500)();
-    await bare(1, 500)();
+    if (WARM_HTTP > 0) {
+      await bare(0, WARM_HTTP)();
+      await bare(1, WARM_HTTP)();
+    }
     await analyze(databaseUrl);
     for (let r = 1; r <= ROUNDS; r++) {
       await measured(`round ${r}: bare BullMQ, no-op worker`, { peer: [peerApps[0]] }, bare(0, HTTP_JOBS));
