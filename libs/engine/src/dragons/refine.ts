@@ -14,7 +14,6 @@ import {
   OPEN_BOARD,
   SETTLED_BOARD,
   UNFINISHED_BOARD,
-  wipedOut,
   type BoardShares,
 } from './board-phase';
 import { clusterWeakGroups } from './clusters';
@@ -154,9 +153,7 @@ export class ReadingRefiner {
     const shares: BoardShares = {
       neutral: neutral / geo.points.length,
       fullNeutral: fullNeutral / geo.points.length,
-      // A board looks finished once the dead are off; not when the static view killed nearly every
-      // stone of a colour (pro9-005 at move 33: all 15 white stones, B+74.5 for B+0.5).
-      unfinished: unfinished || wipedOut(stones[BLACK], dead[BLACK]) || wipedOut(stones[WHITE], dead[WHITE]),
+      unfinished,
     };
     for (const p of geo.points) this.alive[p] = 0;
     // Two sure eyes by the static count settle a group, except for GTP's thorough reading, where
@@ -186,6 +183,7 @@ export class ReadingRefiner {
             : (p, q) => this.connection.disconnect(p, q).code === 0,
         );
     const context: WeakReading = { field, fieldWith, params, open, unfinished };
+    const toWeigh: [RefinedGroup, DragonVerdict][] = [];
     for (const g of weak) {
       const cluster = clusterOf.get(g);
       let v = this.readWeak(cluster ?? g.stones, g, context);
@@ -198,9 +196,7 @@ export class ReadingRefiner {
       if (!calibrate && cluster && cluster.length > g.stones.length && v.status !== 'alive')
         v = this.readWeak(g.stones, g, context);
       if (calibrate) {
-        // While the game goes on, the reading's word is weighed by real games' odds.
-        const status = this.weigher.weigh(g, v.attackResult, v.defenseResult, shares);
-        this.verdicts.set(g.stones[0], { ...v, status });
+        toWeigh.push([g, v]);
         continue;
       }
       // A board that looks settled keeps the reading's deaths, but not of a dragon of 12+ stones
@@ -218,9 +214,12 @@ export class ReadingRefiner {
       g.status = v.status;
       g.safety = SAFETY[v.status];
     }
+    // While the game goes on, the reading's word is weighed by real games' odds.
+    const weighed = calibrate ? this.weigher.weighAll(groups, toWeigh, shares) : shares;
+    for (const [g, v] of toWeigh) this.verdicts.set(g.stones[0], { ...v, status: g.status });
     // While the game goes on the static view's alive groups without two sure eyes are read too,
     // and weighed by their odds when the owl can kill them (see readStaticAlive).
-    if (calibrate) this.readStaticAlive(groups, sure, shares);
+    if (calibrate) this.readStaticAlive(groups, sure, weighed);
     // A game both players ended is counted as it stands (finished-reading.ts).
     if (!this.thorough && this.gameOver) this.readFinished(groups, sure, field, params);
     // Late in the game the dragons still in doubt are read again, wider and deeper (late-reading.ts).

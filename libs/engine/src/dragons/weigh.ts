@@ -1,9 +1,9 @@
 import type { Board } from '../board/board';
-import type { Player } from '../board/color';
+import { BLACK, WHITE, type Player } from '../board/color';
 import { criticalSafety, type GroupRefiner, type GroupStatus } from '../groups/status';
 import type { OwlReader } from '../owl/owl';
 import type { ReadResult } from '../reading/result';
-import { NEARLY_FINISHED_FULL, UNFINISHED_BOARD, type BoardShares } from './board-phase';
+import { NEARLY_FINISHED_FULL, UNFINISHED_BOARD, wipedOut, type BoardShares } from './board-phase';
 import { readWithoutOwnLife } from './late-reading';
 import { libertyCount } from './races';
 import { SAFETY } from './safety';
@@ -40,6 +40,41 @@ export class OddsWeigher {
     private readonly late: () => OwlReader,
     private readonly mover: WeighingMover,
   ) {}
+
+  /**
+   * Weighs each weak dragon's reading verdict (see weigh) on `shares`, except that the board counts
+   * as unfinished when the reading, not the static view, killed nearly every stone of a colour
+   * (pro9-005 at move 33: all 15 white stones, B+74.5 for B+0.5; at pro9-034's move 75 the static
+   * view killed 27 of White's 33 stones, the reading 6). Returns the shares it weighed on.
+   */
+  weighAll(
+    groups: readonly RefinedGroup[],
+    verdicts: readonly (readonly [
+      RefinedGroup,
+      {
+        readonly status: GroupStatus;
+        readonly attackResult: ReadResult | null;
+        readonly defenseResult: ReadResult | null;
+      },
+    ])[],
+    shares: BoardShares,
+  ): BoardShares {
+    const stones = { [BLACK]: 0, [WHITE]: 0 };
+    const dead = { [BLACK]: 0, [WHITE]: 0 };
+    const read = new Set(verdicts.map(([g]) => g));
+    for (const g of groups) {
+      stones[g.color] += g.stones.length;
+      if (g.status === 'dead' && !read.has(g)) dead[g.color] += g.stones.length;
+    }
+    for (const [g, v] of verdicts) if (v.status === 'dead') dead[g.color] += g.stones.length;
+    const weighed: BoardShares = {
+      ...shares,
+      unfinished:
+        shares.unfinished || wipedOut(stones[BLACK], dead[BLACK]) || wipedOut(stones[WHITE], dead[WHITE]),
+    };
+    for (const [g, v] of verdicts) this.weigh(g, v.attackResult, v.defenseResult, weighed);
+    return weighed;
+  }
 
   /**
    * Gives a weak dragon the status its odds of living say (dragons/survival-odds.ts) from the owl's
