@@ -1,6 +1,7 @@
 import type { Board } from '../board/board';
-import type { GroupRefiner } from '../groups/status';
+import type { GroupRefiner, GroupStatus } from '../groups/status';
 import { DEFAULT_SEMEAI_PARAMS, readSemeai, type SemeaiParams } from '../owl/semeai';
+import { SAFETY } from './safety';
 
 /** The race reader's budget for two dead dragons that touch (a fifth of GTP's analyze_semeai). */
 const PAIR_PARAMS: SemeaiParams = { ...DEFAULT_SEMEAI_PARAMS, budget: 4_000, rootMoveBudget: 800 };
@@ -109,4 +110,48 @@ function raceWinner(board: Board, a: readonly number[], b: readonly number[]): n
   if (aFirst.attack === 1 && bFirst.attack === 0) return 1;
   if (bFirst.attack === 1 && aFirst.attack === 0) return -1;
   return 0;
+}
+
+/**
+ * The static view calls two weak dragons of opposite colours that share their outside liberties a
+ * seki; the race reader checks it (territory path, up to PAIRS_READ pairs a board). When one side
+ * captures the other moving first and cannot be captured moving second, there is no seki: it lives
+ * and the other is dead (critical where the capture needs a ko). When both capture moving first,
+ * both are critical. `onChange` hears of each group changed.
+ */
+export function checkSeki(
+  board: Board,
+  groups: Parameters<GroupRefiner>[0],
+  onChange: (g: Parameters<GroupRefiner>[0][number]) => void,
+): void {
+  const at = groupIndex(board, groups);
+  let pairsLeft = PAIRS_READ;
+  for (const g of groups) {
+    if (g.status !== 'seki') continue;
+    const rivals = enemiesNextTo(board, at, g.color, [...g.stones, ...libertyPoints(board, g.stones)]);
+    for (const i of rivals) {
+      const h = groups[i];
+      if (h.status !== 'seki' || pairsLeft-- <= 0) continue;
+      const life = { dragons: [{ stones: g.stones }, { stones: h.stones }] };
+      const gCaptures = readSemeai(board, life, 0, 1, g.stones[0], h.stones[0], PAIR_PARAMS).attack;
+      const hCaptures = readSemeai(board, life, 1, 0, h.stones[0], g.stones[0], PAIR_PARAMS).attack;
+      if (gCaptures === 0 && hCaptures === 0) continue;
+      const set = (x: typeof g, status: GroupStatus) => {
+        x.status = status;
+        x.safety = SAFETY[status];
+        onChange(x);
+      };
+      if (hCaptures === 0) {
+        set(g, 'alive');
+        set(h, gCaptures === 1 ? 'dead' : 'critical');
+      } else if (gCaptures === 0) {
+        set(h, 'alive');
+        set(g, hCaptures === 1 ? 'dead' : 'critical');
+      } else {
+        set(g, 'critical');
+        set(h, 'critical');
+      }
+      break;
+    }
+  }
 }

@@ -26,3 +26,26 @@ describe('two touching dead dragons: the race reader names the one that lives (d
     expect(groupAt('B2').status).toBe('alive');
   });
 });
+
+describe('a static seki the race reader does not confirm (dragons/races.ts checkSeki)', () => {
+  it('kills the side that loses the race whoever moves first', () => {
+    // pro19-handicap-006 (W+2) at its end, move 284: White's 12 stones in the lower left corner
+    // (A5..C1, two liberties) and Black's A2 share their liberties; the static view called it a
+    // seki and Black's 34 stones beside it critical: W+99. Black captures moving first, White
+    // cannot: the 12 stones are dead (GNU Go's final_score W+2.0).
+    const { t, groupAt } = realGameAt('pro19-handicap-006', 284);
+    const a5 = groupAt('A5');
+    expect(a5.color).toBe(WHITE);
+    expect(a5.status).toBe('dead');
+    expect(groupAt('C8').status).toBe('alive');
+    expect(Math.abs(t.score.lead - -2)).toBeLessThan(5);
+  });
+
+  it('leaves no seki where one side captures moving first', () => {
+    // pro13-008 (B+8.5) at move 158: White's ten stones N8..M2 against Black's lone N5; GNU Go's
+    // analyze_semeai N5 N8 captures with N2 (ours through a ko), N8 N5 cannot save White.
+    const { groupAt } = realGameAt('pro13-008', 158);
+    expect(groupAt('N8').status).not.toBe('seki');
+    expect(groupAt('N8').status).not.toBe('alive');
+  });
+});
