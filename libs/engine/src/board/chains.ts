@@ -69,13 +69,19 @@ export abstract class ChainBoard {
     if (!square) checkDimension('board height', height);
     this.geo = Geometry.of(width, height);
     const n = this.geo.arraySize;
-    this.colors = this.geo.emptyColors.slice();
-    this.head = new Int32Array(n);
-    this.next = new Int32Array(n);
-    this.libs = new Int32Array(n);
-    this.stones = new Int32Array(n);
-    this.mark = new Int32Array(n);
-    this.capMark = new Int32Array(n);
+    // One backing store for the seven per-point arrays (views into it): each typed array of its
+    // own is a separate allocation outside the heap, which cost more than the rest of a new
+    // board (boards are made per job and per analysis).
+    const words = 4 * n;
+    const buffer = new ArrayBuffer(6 * words + n);
+    this.head = new Int32Array(buffer, 0, n);
+    this.next = new Int32Array(buffer, words, n);
+    this.libs = new Int32Array(buffer, 2 * words, n);
+    this.stones = new Int32Array(buffer, 3 * words, n);
+    this.mark = new Int32Array(buffer, 4 * words, n);
+    this.capMark = new Int32Array(buffer, 5 * words, n);
+    this.colors = new Int8Array(buffer, 6 * words, n);
+    this.colors.set(this.geo.emptyColors);
     this.keys = zobristTable(this.geo);
     this.allowSuicide = options.allowSuicide ?? false;
   }

@@ -1,10 +1,15 @@
 import { BLACK, EMPTY, WHITE, type Player } from './color';
-import { ChainBoard } from './chains';
+import { ChainBoard, type BoardOptions } from './chains';
+import type { BoardDims } from './geometry';
 
 // Module-local copies of the colour codes, as in chains.ts (imported bindings are getters under tsx).
 const EMPTY_ = EMPTY;
 const BLACK_ = BLACK;
 const WHITE_ = WHITE;
+
+/** First sizes of the undo stack (words) and of its record starts; each doubles when full. */
+const REC_WORDS = 1024;
+const REC_STARTS = 256;
 
 // Undo record kinds.
 const REC_MOVE = 1;
@@ -17,13 +22,24 @@ const REC_PASS = 2;
  * `Board`'s (board.ts).
  */
 export abstract class PlayUndoBoard extends ChainBoard {
-  /** Flat undo stack: variable-length records; `recStarts` holds where each record begins. */
-  private rec = new Int32Array(1024);
+  /**
+   * Flat undo stack: variable-length records; `recStarts` holds where each record begins. Both
+   * start as views of one backing store (one allocation outside the heap a board, not two); a
+   * full one is replaced by an array of its own twice the size.
+   */
+  private rec: Int32Array;
   private recTop = 0;
-  private recStarts = new Int32Array(256);
+  private recStarts: Int32Array;
   private recCount = 0;
   /** Scratch for `undo`: where each removed chain's section starts in the record being undone. */
   private capOffsets = new Int32Array(8);
+
+  protected constructor(dims: BoardDims, options?: BoardOptions) {
+    super(dims, options);
+    const buffer = new ArrayBuffer((REC_WORDS + REC_STARTS) * 4);
+    this.rec = new Int32Array(buffer, 0, REC_WORDS);
+    this.recStarts = new Int32Array(buffer, REC_WORDS * 4, REC_STARTS);
+  }
 
   /** Number of recorded moves that `undo` can take back. */
   get undoDepth(): number {
