@@ -231,7 +231,7 @@ export class ReadingRefiner {
     }
     // The territory path: two touching dragons of opposite colours are not both dead (on the tune
     // games' final positions both sides of such races were counted dead: mean error 5.7 -> 4.7).
-    if (!this.thorough) checkSeki(this.board, groups, this.noteStatus);
+    if (!this.thorough) checkSeki(this.board, groups, this.toMove, this.noteStatus);
     if (!this.thorough)
       settleRaces(this.board, groups, (winner) => {
         winner.safety = SAFETY.alive;
