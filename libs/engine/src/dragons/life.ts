@@ -61,7 +61,11 @@ export interface LifeAnalysis {
  * by its eyes, room or friends (tacticalLife; owl 111 -> 112, ld_owl and owl1 the same, no test lost);
  * a dragon called alive by its eyes with an eye space the enemy can enter is read at the root of an
  * attack with the moves outside its eye spaces (readAliveRoot; owl 112 -> 116, ld_owl 61 and owl1 25
- * the same: 5 gained, ld_owl 59 lost; with every candidate move 8 gained and 9 lost).
+ * the same: 5 gained, ld_owl 59 lost; with every candidate move 8 gained and 9 lost); room is an
+ * escape only when its flood reaches a point 4 steps from the dragon's outer liberties, a pocket
+ * the enemy's stones close counting 7 points (escapeReach; owl 120 -> 122 of GNU Go's passes,
+ * owl 22 and 46 gained and 123 beyond them, none lost; ld_owl 67 the same; engine time 1,745 -> 3,872 s
+ * at load 6-8: dragons in pockets are read, not called alive).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
@@ -76,7 +80,7 @@ const LIFE_OWL_PARAMS = {
   weakAliveDepth: 4,
   tacticalLife: true,
   readAliveRoot: true,
-  view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12 },
+  view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12, escapeReach: 4 },
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { Board } from '../board/board';
 import { EMPTY, WALL, type Player } from '../board/color';
 import { passable } from './domains';
+import { floodReach } from './reach';
 import { DEFAULT_EYE_SPACE_PARAMS, eyeRange, type EyeRange, type EyeSpaceParams } from '../groups/eyespace';
 
 /** An enclosed eye space of the dragon: its points (empty and enemy stones) and eye range. */
@@ -52,6 +53,12 @@ export interface OwlViewParams {
    * statically one move sooner, and a different kill is found first (owl 28: E9 for C7).
    */
   readonly domains?: boolean;
+  /**
+   * Room counts as an escape only when its flood (breadth first) reaches a point this many steps
+   * from the dragon's outer liberties: `escapeRoom` points in a pocket the enemy's stones close
+   * are no way out (see reach.ts). Unset: any `escapeRoom` points are.
+   */
+  readonly escapeReach?: number;
 }
 
 export const DEFAULT_OWL_VIEW_PARAMS: OwlViewParams = { maxEyeSpace: 14, escapeRoom: 14, readerPoints: 8 };
@@ -218,7 +225,8 @@ export function viewDragon(
     minEyes += e.eyes.min;
     maxEyes += e.eyes.max;
   }
-  const { room, connects } = floodRoom(
+  const flood = params.escapeReach === undefined ? floodRoom : floodReachOf;
+  const { room, connects } = flood(
     board,
     strings,
     outerLiberties,
@@ -240,6 +248,21 @@ export function viewDragon(
     weakestLiberties,
     weakest,
   };
+}
+
+function floodReachOf(
+  board: Board,
+  strings: readonly number[],
+  starts: readonly number[],
+  owner: Player,
+  enemySphere: Uint8Array,
+  friendAlive: Uint8Array,
+  scratch: OwlScratch,
+  params: OwlViewParams,
+): { room: number; connects: boolean } {
+  const own = new Set<number>();
+  for (const s of strings) own.add(board.chainHead(s));
+  return floodReach(board, own, starts, owner, enemySphere, friendAlive, scratch, params);
 }
 
 function floodRoom(

@@ -176,3 +176,15 @@ describe('owl: living friends of the dragon commands', () => {
     expect(regressionAnswer('owl.tst', 48)).toMatch(/^1 (F1|B1|D2|E1)$/);
   });
 });
+
+describe('owl: room is an escape only when it leads away from the dragon (escapeReach)', () => {
+  it('a dragon whose room is a pocket the enemy stones close is killed (owl 22)', () => {
+    // Before, its room in the pocket called it alive: '0'.
+    expect(regressionAnswer('owl.tst', 22)).toMatch(/^1 (PASS|S11|S14|N13|S13)$/);
+  });
+
+  it('the defence of a dragon in a pocket is a move, not a pass (owl 46)', () => {
+    // Before, the room between the white stones called it alive without a move: '1 PASS'.
+    expect(regressionAnswer('owl.tst', 46)).toMatch(/^1 (F1|B1|D2|E3|E1)$/);
+  });
+});
