@@ -1,11 +1,6 @@
 import type { Board } from '../board/board';
 import type { GroupRefiner } from '../groups/status';
-import { DEFAULT_SEMEAI_PARAMS, readSemeai, type SemeaiParams } from '../owl/semeai';
-import { enemiesNextTo, groupIndex, libertyPoints } from './races';
-import { SAFETY } from './safety';
-
-/** A fifth of GTP's analyze_semeai budget: the territory path reads a board in tens of milliseconds. */
-const RACE_PARAMS: SemeaiParams = { ...DEFAULT_SEMEAI_PARAMS, budget: 4_000, rootMoveBudget: 800 };
+import { capturesInRace, enemiesNextTo, groupIndex, libertyPoints, setRaceStatus } from './races';
 
 type RefinedGroup = Parameters<GroupRefiner>[0][number];
 
@@ -56,15 +51,14 @@ export function readDeadRaces(
       // view lets live (pro19-cn-wide-003 at 90 %: 14 dead black stones against 54 white) is left.
       if (!open(h) || h.stones.length > g.stones.length || racesLeft === 0) continue;
       racesLeft--;
-      const life = { dragons: [{ stones: g.stones }, { stones: h.stones }] };
       // g must capture h moving first: a dead dragon that cannot even then is not in a race.
-      const ours = readSemeai(board, life, 0, 1, g.stones[0], h.stones[0], RACE_PARAMS);
-      if (ours.attack === 0) continue;
-      const theirs = readSemeai(board, life, 1, 0, h.stones[0], g.stones[0], RACE_PARAMS);
-      if (theirs.attack === 0) {
+      const ours = capturesInRace(board, g.stones, h.stones);
+      if (ours === 0) continue;
+      const theirs = capturesInRace(board, h.stones, g.stones);
+      if (theirs === 0) {
         set(g, 'alive');
-        if (ours.attack === 1) set(h, 'dead');
-      } else if (theirs.attack !== 1 && ours.attack === 1) {
+        if (ours === 1) set(h, 'dead');
+      } else if (theirs !== 1 && ours === 1) {
         // h wins moving first only through a ko, g moving first without one: the race is open.
         // (Both through a ko, engine9-004 at move 79 of 102: the dead side's ko stays a death.)
         set(g, 'critical');
@@ -75,8 +69,6 @@ export function readDeadRaces(
   }
 
   function set(g: RefinedGroup, status: RefinedGroup['status']): void {
-    g.status = status;
-    g.safety = SAFETY[status];
-    onChange(g);
+    setRaceStatus(g, status, onChange);
   }
 }

@@ -1,11 +1,12 @@
 import type { Board } from '../board/board';
 import type { GroupRefiner, GroupStatus } from '../groups/status';
+import type { ReadCode } from '../reading/result';
 import { DEFAULT_SEMEAI_PARAMS, readSemeai, type SemeaiParams } from '../owl/semeai';
 import { SAFETY } from './safety';
 
-/** The race reader's budget for two dead dragons that touch (a fifth of GTP's analyze_semeai). */
-const PAIR_PARAMS: SemeaiParams = { ...DEFAULT_SEMEAI_PARAMS, budget: 4_000, rootMoveBudget: 800 };
-/** At most this many such pairs are read on one board; the rest go by their liberties. */
+/** A fifth of GTP's analyze_semeai budget: the territory path reads a board in tens of milliseconds. */
+const RACE_PARAMS: SemeaiParams = { ...DEFAULT_SEMEAI_PARAMS, budget: 4_000, rootMoveBudget: 800 };
+/** At most this many pairs of dead dragons (or of static sekis) are read on one board; the rest go by their liberties. */
 const PAIRS_READ = 6;
 
 /** The distinct liberties of the stones. */
@@ -104,12 +105,30 @@ export function settleRaces(
  * does not settle it that way (the one to move wins, a seki, a ko).
  */
 function raceWinner(board: Board, a: readonly number[], b: readonly number[]): number {
-  const life = { dragons: [{ stones: a }, { stones: b }] };
-  const aFirst = readSemeai(board, life, 0, 1, a[0], b[0], PAIR_PARAMS);
-  const bFirst = readSemeai(board, life, 1, 0, b[0], a[0], PAIR_PARAMS);
-  if (aFirst.attack === 1 && bFirst.attack === 0) return 1;
-  if (bFirst.attack === 1 && aFirst.attack === 0) return -1;
+  const aCaptures = capturesInRace(board, a, b);
+  const bCaptures = capturesInRace(board, b, a);
+  if (aCaptures === 1 && bCaptures === 0) return 1;
+  if (bCaptures === 1 && aCaptures === 0) return -1;
   return 0;
+}
+
+/**
+ * Whether the owner of dragon `a`, moving first, captures dragon `b` in their race (the attack code
+ * of GNU Go's analyze_semeai a b, owl/semeai.ts), read with the territory path's race budget.
+ */
+export function capturesInRace(board: Board, a: readonly number[], b: readonly number[]): ReadCode {
+  return readSemeai(board, { dragons: [{ stones: a }, { stones: b }] }, 0, 1, a[0], b[0], RACE_PARAMS).attack;
+}
+
+/** Sets a dragon's status with its safety and tells `onChange`. */
+export function setRaceStatus<G extends Parameters<GroupRefiner>[0][number]>(
+  g: G,
+  status: GroupStatus,
+  onChange: (g: G) => void,
+): void {
+  g.status = status;
+  g.safety = SAFETY[status];
+  onChange(g);
 }
 
 /**
@@ -134,15 +153,10 @@ export function checkSeki(
     for (const i of rivals) {
       const h = groups[i];
       if (h.status !== 'seki' || pairsLeft-- <= 0) continue;
-      const life = { dragons: [{ stones: g.stones }, { stones: h.stones }] };
-      const gCaptures = readSemeai(board, life, 0, 1, g.stones[0], h.stones[0], PAIR_PARAMS).attack;
-      const hCaptures = readSemeai(board, life, 1, 0, h.stones[0], g.stones[0], PAIR_PARAMS).attack;
+      const gCaptures = capturesInRace(board, g.stones, h.stones);
+      const hCaptures = capturesInRace(board, h.stones, g.stones);
       if (gCaptures === 0 && hCaptures === 0) continue;
-      const set = (x: typeof g, status: GroupStatus) => {
-        x.status = status;
-        x.safety = SAFETY[status];
-        onChange(x);
-      };
+      const set = (x: typeof g, status: GroupStatus) => setRaceStatus(x, status, onChange);
       if (hCaptures === 0) {
         set(g, 'alive');
         set(h, gCaptures === 1 ? 'dead' : 'critical');
