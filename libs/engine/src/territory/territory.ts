@@ -2,29 +2,19 @@ import { BLACK, WHITE, type Player } from '../board/color';
 import type { Geometry } from '../board/geometry';
 import { MIN_BOARD_SIZE } from '../board/geometry';
 import { countScore } from './count';
-import { damePoints } from './dame';
+import { countingSafety, weakStones } from './counting-field';
+import { CRITICAL_SAFETY, DEFAULT_TERRITORY_PARAMS, twoLayers, type TerritoryParams } from './layers';
 import { neutralize, sekiEyePoints } from './seki';
 import { teirePoints } from './teire';
 import { tempoLead } from './tempo';
-import { scoreStdev, Z80 } from './uncertainty';
+import { posteriorLead, scoreStdev, Z80 } from './uncertainty';
 import { boardFromPosition, ReadingRefiner } from '../dragons/refine';
-import { analyzeGroups, survivalOf, type GroupAnalysis, type GroupParams } from '../groups/status';
+import { analyzeGroups, type GroupAnalysis, type GroupParams } from '../groups/status';
 import { computeInfluenceField, type FieldParams, type InfluenceField } from '../influence/field';
 import type { ColorPosition } from '../influence/position';
 
 /** Counting rules: territory (Japanese: territory + prisoners) or area (Chinese: stones + territory). */
 export type ScoringRules = 'territory' | 'area';
-
-/** Tunables of the two layers. */
-export interface TerritoryParams {
-  /** |territory value| from which a point is in a player's influence (layer 1). */
-  readonly influenceThreshold: number;
-  /** Ownership of points neither layer assigns: the field's value times this. */
-  readonly openWeight: number;
-}
-
-/** Defaults, tuned on the GNU Go fixtures. */
-export const DEFAULT_TERRITORY_PARAMS: TerritoryParams = { influenceThreshold: 0.3, openWeight: 1 };
 
 /** Options of {@link analyzeTerritory}. */
 export interface TerritoryOptions {
@@ -54,16 +44,25 @@ export interface TerritoryOptions {
 export interface ScoreEstimate {
   readonly rules: ScoringRules;
   readonly komi: number;
-  /** Estimated lead, + = Black; fractional points count by ownership. */
+  /**
+   * Expected final lead, + = Black: `count` combined with real games' spread of results while the
+   * game goes on (territory/uncertainty.ts posteriorLead); `count` itself once both players passed.
+   */
   readonly lead: number;
   /**
-   * Standard deviation of the final lead around `lead`, calibrated on real counted games
-   * (territory/uncertainty.ts); upper and lower are lead +- 1.2816 stdev, an 80 % interval.
+   * The count: every point by its ownership, captures, komi and rules, plus the side to move's
+   * tempo; what `lead` is made from. (countScore's own `lead`, before the tempo and the prior.)
+   */
+  readonly count?: number;
+  /**
+   * Standard deviation of the final lead around `lead`: the count's spread calibrated on real
+   * counted games (territory/uncertainty.ts), narrowed by the prior as `lead` is; upper and lower
+   * are lead +- 1.2816 stdev, an 80 % interval.
    * (countScore's own upper/lower, before that, are the lead if every unsettled point went to one side.)
    */
   readonly stdev?: number;
   /**
-   * The part of `lead` that is the side to move's tempo (territory/tempo.ts), + = Black: `lead`
+   * The part of `count` that is the side to move's tempo (territory/tempo.ts), + = Black: `count`
    * minus it is the count alone, as GNU Go's estimate_score gives it.
    */
   readonly tempo?: number;
@@ -143,7 +142,13 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
     field: options.field,
     refine: refiner?.refine,
   });
-  const layers = twoLayers(pos, groups.safety, groups.field, params);
+  // The count's field: stones more likely dead than alive neither radiate nor block (counting-field.ts).
+  const weak = weakStones(geo, groups.safety);
+  const countSafety = weak ? countingSafety(geo, groups.safety, weak) : groups.safety;
+  const countField = weak
+    ? computeInfluenceField(pos, { safety: countSafety, toMove: options.toMove, params: options.field })
+    : groups.field;
+  const layers = twoLayers(pos, groups.safety, countField, params, weak);
   // Both counts leave the eyes of groups in seki to nobody under territory rules (seki.ts).
   const sekiEyes = rules === 'territory' ? sekiEyePoints(pos, groups) : [];
   neutralize(sekiEyes, layers);
@@ -154,11 +159,11 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
   // (its intrusions counted); the count is their mean, and the estimate adds the tempo below.
   const other = options.toMove === WHITE ? BLACK : WHITE;
   const otherField = computeInfluenceField(pos, {
-    safety: groups.safety,
+    safety: countSafety,
     toMove: other,
     params: options.field,
   });
-  const otherLayers = twoLayers(pos, groups.safety, otherField, params);
+  const otherLayers = twoLayers(pos, groups.safety, otherField, params, weak);
   neutralize(sekiEyes, otherLayers);
   neutralize(filled, otherLayers);
   const otherScore = countScore(
@@ -194,13 +199,25 @@ export function analyzeTerritory(pos: ColorPosition, options: TerritoryOptions =
     options.toMove === undefined
       ? 0
       : tempoLead(playable, geo.points.length, options.toMove, options.gameOver === true);
-  const lead = counted + tempo;
+  const count = counted + tempo;
+  // While the game goes on, the lead is the count combined with real games' spread of results
+  // (uncertainty.ts posteriorLead); a game both players ended is counted as it stands.
+  const post = options.gameOver === true ? { lead: count, stdev } : posteriorLead(count, stdev);
+  const { lead } = post;
   return {
     geo,
     groups,
     field: groups.field,
     ...layers,
-    score: { ...score, lead, tempo, stdev, upper: lead + Z80 * stdev, lower: lead - Z80 * stdev },
+    score: {
+      ...score,
+      lead,
+      count,
+      tempo,
+      stdev: post.stdev,
+      upper: lead + Z80 * post.stdev,
+      lower: lead - Z80 * post.stdev,
+    },
   };
 }
 
@@ -225,157 +242,4 @@ function mustFill(
   return points;
 }
 
-/** Share of neutral empty points from which a board is open (see twoLayers). */
-const OPEN_SHARE = 0.3;
-/**
- * Share of neutral empty points up to which a board is settled: its dame are nobody's (dame.ts).
- * The finished board's limit of the reading layer (dragons/board-phase.ts UNFINISHED_BOARD). Before
- * that, the field's lean at a point between both colours says who will likely gain it.
- */
-const SETTLED_SHARE = 0.05;
-/** Share of empty points from which a board is open whatever the influence says. */
-const OPEN_EMPTY = 0.75;
-
-/** Stones whose safety is under this belong to critical groups (their safety is 0.4). */
-const CRITICAL_SAFETY = 0.5;
-
-/**
- * Computes both layers and the ownership map from stone safeties (0 = dead) and the field computed
- * with those safeties. Pure.
- */
-export function twoLayers(
-  pos: ColorPosition,
-  safety: ArrayLike<number>,
-  field: InfluenceField,
-  params: TerritoryParams = DEFAULT_TERRITORY_PARAMS,
-): { proto: Int8Array; owner: Int8Array; ownership: Float32Array; deadStones: number[]; dame: Uint8Array } {
-  const { geo, colors } = pos;
-  const N = geo.arraySize;
-  const adj = geo.adjacent;
-  // liveColor: stones that stay on the board.
-  const live = new Int8Array(N);
-  const deadStones: number[] = [];
-  for (const p of geo.points) {
-    const c = colors[p];
-    if (c !== BLACK && c !== WHITE) continue;
-    if (safety[p] > 0) live[p] = c;
-    else deadStones.push(p);
-  }
-  const side = (p: number): number => {
-    const t = field.territory[p];
-    return t >= params.influenceThreshold ? 1 : t <= -params.influenceThreshold ? -1 : 0;
-  };
-  const proto = new Int8Array(N);
-  // A blocking point of the side that answers first stands for its stone there.
-  const blockerSide = field.blocker === BLACK ? 1 : -1;
-  const blocked = field.blocked;
-  for (const p of geo.points) {
-    if (live[p]) continue;
-    const s = side(p);
-    if (s === 0) continue;
-    let ok = true;
-    for (let k = 0; k < 4 && ok; k++) {
-      const q = p + adj[k];
-      const c = colors[q];
-      if (c === 3) continue;
-      if (live[q]) ok = (live[q] === BLACK ? 1 : -1) === s;
-      else if (blocked && blocked[q]) ok = blockerSide === s;
-      else ok = side(q) === s;
-    }
-    if (ok) proto[p] = s;
-  }
-  // Regions enclosed by live stones of one colour.
-  const enclosed = new Uint8Array(N);
-  const mark = new Uint8Array(N);
-  for (const start of geo.points) {
-    if (live[start] || mark[start]) continue;
-    const region: number[] = [];
-    let borders = 0;
-    mark[start] = 1;
-    const stack = [start];
-    while (stack.length > 0) {
-      const p = stack.pop()!;
-      region.push(p);
-      for (let k = 0; k < 4; k++) {
-        const q = p + adj[k];
-        if (colors[q] === 3) continue;
-        if (live[q]) borders |= live[q];
-        else if (!mark[q]) {
-          mark[q] = 1;
-          stack.push(q);
-        }
-      }
-    }
-    if (borders === BLACK || borders === WHITE) {
-      const s = borders === BLACK ? 1 : -1;
-      // A region of a quarter of the board or more is no settled territory while the board is open.
-      const small = region.length < 0.25 * geo.points.length ? 1 : 0;
-      for (const p of region) {
-        proto[p] = s;
-        enclosed[p] = small;
-      }
-    }
-  }
-  // Layer 2: dead stones and their empty neighbours go to the opponent; overlaps go to nobody.
-  const claim = new Int8Array(N);
-  const NONE = 0;
-  const CONFLICT = 3;
-  for (const p of deadStones) {
-    const s = colors[p] === BLACK ? WHITE : BLACK;
-    const zone = [p];
-    for (let k = 0; k < 4; k++) {
-      const q = p + adj[k];
-      if (colors[q] === 0) zone.push(q);
-    }
-    for (const q of zone) {
-      if (claim[q] === NONE) claim[q] = s;
-      else if (claim[q] !== s) claim[q] = CONFLICT;
-    }
-  }
-  // Open board (the opening): over OPEN_SHARE of the points empty and in nobody's influence, or
-  // over OPEN_EMPTY of them empty.
-  let neutral = 0;
-  let empty = 0;
-  for (const p of geo.points) {
-    if (colors[p] !== 0) continue;
-    empty++;
-    if (side(p) === 0) neutral++;
-  }
-  const openBoard = neutral > OPEN_SHARE * geo.points.length || empty > OPEN_EMPTY * geo.points.length;
-  const owner = new Int8Array(N);
-  const ownership = new Float32Array(N);
-  // On a settled board, points no layer assigns between settled stones of both colours are
-  // nobody's (dame.ts).
-  const dame =
-    neutral <= SETTLED_SHARE * geo.points.length
-      ? damePoints(pos, live, safety, CRITICAL_SAFETY)
-      : new Uint8Array(N);
-  for (const p of geo.points) {
-    if (live[p]) {
-      const s = live[p] === BLACK ? 1 : -1;
-      // A critical group's stones (safety under one half) live or die as the next move says: their
-      // owner's as far as the group's chance of living goes (0 at even odds).
-      ownership[p] =
-        safety[p] < CRITICAL_SAFETY
-          ? s * (2 * survivalOf(safety[p]) - 1)
-          : s * Math.min(1, 0.5 + safety[p] / 2);
-      continue;
-    }
-    const c = claim[p];
-    if (c === BLACK || c === WHITE) owner[p] = c === BLACK ? 1 : -1;
-    else if (c === CONFLICT) owner[p] = 0;
-    else owner[p] = proto[p];
-    if (owner[p] !== 0 || c === CONFLICT) dame[p] = 0;
-    const open = params.openWeight * field.territory[p];
-    ownership[p] =
-      owner[p] === 0
-        ? c === CONFLICT || dame[p]
-          ? 0
-          : open
-        : // On an open board a point is the influence's, not yet settled: as likely as its value says.
-          openBoard && owner[p] === proto[p] && !enclosed[p] && !(c === BLACK || c === WHITE)
-          ? Math.max(-1, Math.min(1, open))
-          : owner[p];
-  }
-  return { proto, owner, ownership, deadStones, dame };
-}
+export { DEFAULT_TERRITORY_PARAMS, twoLayers, type TerritoryParams } from './layers';

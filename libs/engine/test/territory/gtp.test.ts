@@ -4,6 +4,7 @@ import { WHITE } from '../../src/board/color';
 import { Game } from '../../src/board/history';
 import { TERRITORY_GTP_COMMANDS } from '../../src/gtp/commands/territory';
 import { TEMPO_PER_DOUBT } from '../../src/territory/tempo';
+import { RESULT_PRIOR_STDEV, Z80 } from '../../src/territory/uncertainty';
 import { GNUGO_PATH, gnugoAvailable } from '../eyes/support/gnugo';
 
 function gameOf(size: number, moves: string[], komi = 6.5): Game {
@@ -27,22 +28,29 @@ describe('GTP territory commands (GNU Go formats, + = White)', () => {
     expect(run(game, 'final_score')).toMatch(/^([BW]\+\d+\.\d|0)$/);
     const empty = gameOf(7, [], 0);
     expect(run(empty, 'final_score')).toBe('0');
-    // Nothing is settled on an empty board: the count is zero and the estimate is Black's tempo
-    // (every point in doubt, Black to move: TEMPO_PER_DOUBT), the bounds symmetric around it.
+    // Nothing is settled on an empty board: the count is zero plus Black's tempo (every point in
+    // doubt, Black to move: TEMPO_PER_DOUBT), and the estimate that count pulled toward an even game
+    // by the prior of real games' results (uncertainty.ts posteriorLead), the bounds symmetric
+    // around it.
     const m = /^B\+(\d+\.\d) \(upper bound: (-?[\d.]+), lower: (-?[\d.]+)\)$/.exec(
       run(empty, 'estimate_score'),
     );
     expect(m).not.toBeNull();
-    expect(Number(m![1])).toBeCloseTo(TEMPO_PER_DOUBT, 1);
-    // GNU Go's bounds are White-positive: centred on -TEMPO_PER_DOUBT, and apart.
-    expect(Number(m![2]) + Number(m![3])).toBeCloseTo(-2 * TEMPO_PER_DOUBT, 0);
+    const upper = -Number(m![3]);
+    const lower = -Number(m![2]);
+    // The posterior's spread s' tells the pull: k = 1 - s'^2 / prior^2 (posteriorLead).
+    const spread = (upper - lower) / (2 * Z80);
+    const lead = TEMPO_PER_DOUBT * (1 - spread ** 2 / RESULT_PRIOR_STDEV ** 2);
+    expect(Number(m![1])).toBeGreaterThan(0);
+    expect(Number(m![1])).toBeLessThan(TEMPO_PER_DOUBT);
+    expect(Number(m![1])).toBeCloseTo(lead, 0);
+    // GNU Go's bounds are White-positive: centred on the estimate, and apart.
+    expect(Number(m![2]) + Number(m![3])).toBeCloseTo(-2 * Number(m![1]), 0);
     expect(Number(m![2]) - Number(m![3])).toBeGreaterThan(10);
-    // With White to move the tempo is White's.
+    // With White to move the tempo is White's: the same estimate, mirrored.
     const whiteToMove = gameOf(7, [], 0);
     whiteToMove.toPlay = WHITE;
-    expect(run(whiteToMove, 'estimate_score')).toMatch(
-      new RegExp(`^W\\+${TEMPO_PER_DOUBT.toFixed(1).replace('.', '\\.')} `),
-    );
+    expect(run(whiteToMove, 'estimate_score')).toMatch(new RegExp(`^W\\+${m![1].replace('.', '\\.')} `));
     // White-positive: a board Black owns alone.
     const blackOnly = gameOf(7, ['D4'], 0.5);
     expect(run(blackOnly, 'final_score')).toBe('B+47.5');
