@@ -192,7 +192,7 @@ export const deadStonesAnalysis: AnalysisDefinition<DeadStonesResult> = {
 export const scoreAnalysis: AnalysisDefinition<ScoreResult> = {
   name: 'score',
   description:
-    'score estimate (+ = Black) with upper/lower bounds and settled lead, territory or area rules, komi, captures, handicap; no options',
+    'score estimate (+ = Black): scoreLead (the count pulled toward an even game by real games\' spread of results), its 80 % interval upper/lower and stdev, the count itself, the tempo and the settled lead; territory or area rules, komi, captures, handicap; no options',
   run(position, options) {
     checkOptionKeys(options, [], 'score');
     const { lead, ...rest } = territoryOfPosition(position).score;
@@ -200,6 +200,7 @@ export const scoreAnalysis: AnalysisDefinition<ScoreResult> = {
       ...rest,
       scoreLead: round(lead, 1),
       stdev: round(rest.stdev ?? 0, 1),
+      count: round(rest.count ?? lead, 1),
       tempo: round(rest.tempo ?? 0, 1),
       upper: round(rest.upper, 1),
       lower: round(rest.lower, 1),
