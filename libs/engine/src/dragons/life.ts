@@ -65,7 +65,10 @@ export interface LifeAnalysis {
  * escape only when its flood reaches a point 4 steps from the dragon's outer liberties, a pocket
  * the enemy's stones close counting 7 points (escapeReach; owl 120 -> 122 of GNU Go's passes,
  * owl 22 and 46 gained and 123 beyond them, none lost; ld_owl 67 the same; engine time 1,745 -> 3,872 s
- * at load 6-8: dragons in pockets are read, not called alive).
+ * at load 6-8: dragons in pockets are read, not called alive); a kill at the root is played only
+ * once it holds with the owner's reply read whatever the static view says (verifyRoot; the result
+ * code is unchanged, only the move: ld_owl 67 -> 71, 6 gained and 58, 408 lost; owl 122 -> 129,
+ * 8 gained and 55 lost).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
@@ -80,6 +83,7 @@ const LIFE_OWL_PARAMS = {
   weakAliveDepth: 4,
   tacticalLife: true,
   readAliveRoot: true,
+  verifyRoot: true,
   view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12, escapeReach: 4 },
 };
 

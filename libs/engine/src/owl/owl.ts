@@ -74,6 +74,11 @@ export class OwlReader {
   private key = 0;
   /** Lines cut by the depth or the budget so far (see OwlParams.exactCache). */
   private cuts = 0;
+  /**
+   * A killing move at the root is being checked (see OwlParams.verifyRoot): the owner's reply at
+   * depth 1 is read whatever the static view says, and not from or into the cache.
+   */
+  private verifying = false;
 
   constructor(
     readonly board: Board,
@@ -225,7 +230,9 @@ export class OwlReader {
 
   /** A static death at the root is read on (see OwlParams.readDeadRoot); no goal stone left never is. */
   private readRoot(v: DragonView | null, depth: number): boolean {
-    return depth === 0 && v !== null && this.params.readDeadRoot === true;
+    return (
+      (depth === 0 || (this.verifying && depth === 1)) && v !== null && this.params.readDeadRoot === true
+    );
   }
 
   private tick(): boolean {
@@ -299,7 +306,8 @@ export class OwlReader {
       return packResult(ReadCode.Win, 0);
     }
     const b = this.board;
-    const cached = this.recall(OP_DEFEND, depth);
+    const fresh = this.verifying && depth === 1;
+    const cached = fresh ? -1 : this.recall(OP_DEFEND, depth);
     if (cached >= 0) return cached;
     const owner = this.owner;
     const moves = defenderMoves(b, v!, owner, this.params.width);
@@ -316,7 +324,7 @@ export class OwlReader {
       this.soft = false;
       return ReadCode.Fail;
     });
-    this.remember(OP_DEFEND, depth, cuts, unpackResult(result).code !== ReadCode.Fail, result);
+    if (!fresh) this.remember(OP_DEFEND, depth, cuts, unpackResult(result).code !== ReadCode.Fail, result);
     return result;
   }
 
@@ -365,6 +373,9 @@ export class OwlReader {
     let bestMove = 0;
     let bestSoft = false;
     let anySoft = false;
+    // At the root of an attack, a kill is played only once it holds (see OwlParams.verifyRoot).
+    const verify = !ownerMoves && depth === 0 && this.params.verifyRoot === true;
+    let firstWin = 0;
     for (const m of moves) {
       if (!b.isLegal(m, player)) continue;
       b.playAssumeLegal(m, player);
@@ -375,6 +386,14 @@ export class OwlReader {
       b.undo();
       if (koCapture) code = downgrade(code, ReadCode.KoA);
       anySoft ||= soft;
+      if (verify && code === ReadCode.Win) {
+        if (this.holds(m, player, score)) {
+          this.soft = false;
+          return packResult(ReadCode.Win, m);
+        }
+        if (firstWin === 0) firstWin = m;
+        continue;
+      }
       if (codeRank(code) > codeRank(best) || (firm && code === best && code !== 0 && bestSoft && !soft)) {
         best = code;
         bestMove = m;
@@ -382,7 +401,30 @@ export class OwlReader {
         if (code === ReadCode.Win && !(firm && soft)) break;
       }
     }
+    if (firstWin !== 0) {
+      this.soft = false;
+      return packResult(ReadCode.Win, firstWin);
+    }
     this.soft = ownerMoves ? best !== 0 && bestSoft : best !== ReadCode.Win && anySoft;
     return packResult(best, best === 0 ? 0 : bestMove);
+  }
+
+  /**
+   * Whether the attacker's root move `m` still kills with the owner's reply read whatever the static
+   * view says (see OwlParams.verifyRoot). A refutation that rests on a depth or budget cut does not
+   * count; with the budget already spent nothing is checked (the first kill stays).
+   */
+  private holds(m: number, player: Player, score: (move: number) => number): boolean {
+    if (this.exhausted) return false;
+    const b = this.board;
+    b.playAssumeLegal(m, player);
+    this.verifying = true;
+    this.soft = false;
+    try {
+      return score(m) === ReadCode.Win || this.soft || this.exhausted;
+    } finally {
+      this.verifying = false;
+      b.undo();
+    }
   }
 }

@@ -56,6 +56,14 @@ export interface OwlParams {
    * positions the static view does not call alive.
    */
   readonly readAliveRoot?: boolean;
+  /**
+   * At the root of an attack, a killing move is read once more with the owner's reply read afresh
+   * whatever the static view says there (as readDeadRoot reads the root): a kill the reply refutes
+   * on a line no depth or budget cut decided gives way to the next killing move that holds, or the
+   * first kill stays when none does. The result code is unchanged; only the killing move may differ
+   * (a block that leaves the dragon statically dead though one reply lives is not the kill played).
+   */
+  readonly verifyRoot?: boolean;
   readonly view: OwlViewParams;
 }
 

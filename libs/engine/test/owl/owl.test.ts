@@ -188,3 +188,22 @@ describe('owl: room is an escape only when it leads away from the dragon (escape
     expect(regressionAnswer('owl.tst', 46)).toMatch(/^1 (F1|B1|D2|E3|E1)$/);
   });
 });
+
+describe('owl: a root move is checked with the reply read whatever the static view says', () => {
+  it('a block that leaves the dragon statically dead but alive after its reply gives way to the vital point (ld_owl 308)', () => {
+    // Before, P19 was played: the static view after it calls the dragon dead, though T17 lives.
+    expect(regressionAnswer('ld_owl.tst', 308)).toBe('1 T17');
+  });
+
+  it('the critical dragon is attacked at a point whose kill holds (ld_owl 51, 302)', () => {
+    // Before: 'critical S2 S1' and 'critical Q19 Q19' (S2 and Q19 do not kill; GNU Go agrees).
+    expect(regressionAnswer('ld_owl.tst', 51)).toMatch(/^critical S1 (R1|S1|T5|T4|T3|S2|S3|T1)$/);
+    expect(regressionAnswer('ld_owl.tst', 302)).toMatch(/^critical T19 (Q19|R18)$/);
+  });
+
+  it('owl_attack plays the kill that holds (owl 184, 187)', () => {
+    // Before: '1 J6' and '1 M5'.
+    expect(regressionAnswer('owl.tst', 184)).toBe('1 H8');
+    expect(regressionAnswer('owl.tst', 187)).toBe('1 O3');
+  });
+});
