@@ -1,0 +1,41 @@
+import type { Board } from '../board/board';
+import { TranspositionTable } from '../reading/transposition';
+
+/** Packed results are below this; a cache entry adds the depth it was read with times it. */
+const CACHE_DEPTH = 1 << 14;
+
+/** The owl's questions in the transposition table. */
+export const OP_ATTACK = 4;
+export const OP_DEFEND = 5;
+
+/**
+ * The owl's node cache: results by position hash, dragon and question. A living result decided by a
+ * depth cut below it (with OwlParams.exactCache) carries the depth left it was read with and is only
+ * reused where no more depth is left.
+ */
+export class OwlCache {
+  private readonly table = new TranspositionTable(100_000);
+  /** Whether the result the last recall returned rests on a cut line (was stored inexact). */
+  soft = false;
+
+  constructor(
+    private readonly board: Board,
+    private readonly maxDepth: number,
+  ) {}
+
+  /** Stores `result` for the node at `depth`; `inexact`: a living result a cut below decided. */
+  remember(key: number, op: number, depth: number, inexact: boolean, result: number): void {
+    const left = inexact ? this.maxDepth - depth + 1 : 0;
+    this.table.set(this.board.hashLo, this.board.hashHi, key, op, result + CACHE_DEPTH * left);
+  }
+
+  /** The remembered result of this node (see remember), or -1; sets `soft`. */
+  recall(key: number, op: number, depth: number): number {
+    const v = this.table.get(this.board.hashLo, this.board.hashHi, key, op);
+    if (v < 0) return v;
+    const left = Math.floor(v / CACHE_DEPTH);
+    if (left !== 0 && this.maxDepth - depth + 1 > left) return -1;
+    this.soft = left !== 0;
+    return v % CACHE_DEPTH;
+  }
+}

@@ -1,0 +1,110 @@
+import type { Board } from '../board/board';
+import type { Player } from '../board/color';
+import { codeRank, downgrade, packResult, ReadCode } from '../reading/result';
+import type { OwlParams } from './params';
+
+/**
+ * Owner nodes within this many plies of the root (with exactCache) look on past a living move that
+ * rests on a cut line for a firm one (see bestOf): ld_owl 63 -> 65 (27, 174 gained), owl 116 (83
+ * gained, 221 lost: another defence first), owl1 25. At 1-3 plies nothing changed; at every depth
+ * ld_owl gained 27, 174, 515 and lost 14, 21, 22 (the budget ran out before their kills).
+ */
+const FIRM_DEPTH = 4;
+
+/** The flags of one owl question that its nodes share. */
+export interface OwlSearchState {
+  /** The node budget ran out. */
+  exhausted: boolean;
+  /** The code last scored rests on a line cut by the depth or the budget. */
+  soft: boolean;
+  /**
+   * A killing move at the root is being checked (see OwlParams.verifyRoot): the owner's reply at
+   * depth 1 is read whatever the static view says, and not from or into the cache.
+   */
+  verifying: boolean;
+}
+
+/**
+ * One node (as reading/node's bestOfMoves): plays each legal move of `moves` for `player`, asks
+ * `score(move)` for the mover's code after it (`state.soft` then tells whether that code rests on a
+ * cut line), keeps the best code, a ko capture winning at most KO_A, and stops at the first
+ * outright win; at an owner's node `depth` <= FIRM_DEPTH (with exactCache) a win that rests on a cut
+ * does not stop it, and a firm code replaces an equal one that rests on a cut. The owner's node
+ * (`ownerMoves`) rests on a cut when its chosen code does; the attacker's, when it does not kill
+ * outright and any reply it weighed rested on one. Sets `state.soft`; returns the packed result.
+ */
+export function bestOf(
+  b: Board,
+  params: OwlParams,
+  state: OwlSearchState,
+  player: Player,
+  moves: readonly number[],
+  ownerMoves: boolean,
+  depth: number,
+  score: (move: number) => number,
+): number {
+  // Near the root the owner looks on past a living move that rests on a cut for a firm one.
+  const firm = ownerMoves && params.exactCache === true && depth <= FIRM_DEPTH;
+  let best = 0;
+  let bestMove = 0;
+  let bestSoft = false;
+  let anySoft = false;
+  // At the root of an attack, a kill is played only once it holds (see OwlParams.verifyRoot).
+  const verify = !ownerMoves && depth === 0 && params.verifyRoot === true;
+  let firstWin = 0;
+  for (const m of moves) {
+    if (!b.isLegal(m, player)) continue;
+    b.playAssumeLegal(m, player);
+    const koCapture = b.koPoint !== 0;
+    state.soft = false;
+    let code = score(m);
+    const soft = state.soft;
+    b.undo();
+    if (koCapture) code = downgrade(code, ReadCode.KoA);
+    anySoft ||= soft;
+    if (verify && code === ReadCode.Win) {
+      if (holds(b, state, m, player, score)) {
+        state.soft = false;
+        return packResult(ReadCode.Win, m);
+      }
+      if (firstWin === 0) firstWin = m;
+      continue;
+    }
+    if (codeRank(code) > codeRank(best) || (firm && code === best && code !== 0 && bestSoft && !soft)) {
+      best = code;
+      bestMove = m;
+      bestSoft = soft;
+      if (code === ReadCode.Win && !(firm && soft)) break;
+    }
+  }
+  if (firstWin !== 0) {
+    state.soft = false;
+    return packResult(ReadCode.Win, firstWin);
+  }
+  state.soft = ownerMoves ? best !== 0 && bestSoft : best !== ReadCode.Win && anySoft;
+  return packResult(best, best === 0 ? 0 : bestMove);
+}
+
+/**
+ * Whether the attacker's root move `m` still kills with the owner's reply read whatever the static
+ * view says (see OwlParams.verifyRoot). A refutation that rests on a depth or budget cut does not
+ * count; with the budget already spent nothing is checked (the first kill stays).
+ */
+function holds(
+  b: Board,
+  state: OwlSearchState,
+  m: number,
+  player: Player,
+  score: (move: number) => number,
+): boolean {
+  if (state.exhausted) return false;
+  b.playAssumeLegal(m, player);
+  state.verifying = true;
+  state.soft = false;
+  try {
+    return score(m) === ReadCode.Win || state.soft || state.exhausted;
+  } finally {
+    state.verifying = false;
+    b.undo();
+  }
+}
