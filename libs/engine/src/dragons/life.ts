@@ -68,7 +68,10 @@ export interface LifeAnalysis {
  * at load 6-8: dragons in pockets are read, not called alive); a kill at the root is played only
  * once it holds with the owner's reply read whatever the static view says (verifyRoot; the result
  * code is unchanged, only the move: ld_owl 67 -> 71, 6 gained and 58, 408 lost; owl 122 -> 129,
- * 8 gained and 55 lost).
+ * 8 gained and 55 lost); kos are fought with threats (GNU Go's ko master scheme: a retake the ko
+ * rule forbids is read as after a threat, KO_B at best) and a ko capture is KO_A only when the
+ * opponent's retake after a threat helps it (koThreats, koRetakes; ld_owl 71 -> 74, 199, 200 and
+ * 408 gained; owl 129 -> 132, 242, 246 and 247 gained; none lost).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
@@ -84,6 +87,8 @@ const LIFE_OWL_PARAMS = {
   tacticalLife: true,
   readAliveRoot: true,
   verifyRoot: true,
+  koThreats: true,
+  koRetakes: true,
   view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12, escapeReach: 4 },
 };
 

@@ -23,19 +23,30 @@ export class OwlCache {
     private readonly maxDepth: number,
   ) {}
 
-  /** Stores `result` for the node at `depth`; `inexact`: a living result a cut below decided. */
-  remember(key: number, op: number, depth: number, inexact: boolean, result: number): void {
+  /**
+   * Stores `result` for the node at `depth`; `inexact`: a living result a cut below decided. `salt`
+   * (0: none) tells apart lines that reach the position with different ko states (a ko master).
+   */
+  remember(key: number, op: number, depth: number, inexact: boolean, result: number, salt = 0): void {
     const left = inexact ? this.maxDepth - depth + 1 : 0;
-    this.table.set(this.board.hashLo, this.board.hashHi, key, op, result + CACHE_DEPTH * left);
+    this.table.set(this.lo(salt), this.hi(salt), key, op, result + CACHE_DEPTH * left);
   }
 
   /** The remembered result of this node (see remember), or -1; sets `soft`. */
-  recall(key: number, op: number, depth: number): number {
-    const v = this.table.get(this.board.hashLo, this.board.hashHi, key, op);
+  recall(key: number, op: number, depth: number, salt = 0): number {
+    const v = this.table.get(this.lo(salt), this.hi(salt), key, op);
     if (v < 0) return v;
     const left = Math.floor(v / CACHE_DEPTH);
     if (left !== 0 && this.maxDepth - depth + 1 > left) return -1;
     this.soft = left !== 0;
     return v % CACHE_DEPTH;
+  }
+
+  private lo(salt: number): number {
+    return salt === 0 ? this.board.hashLo : (this.board.hashLo ^ Math.imul(salt, 0x9e3779b1)) >>> 0;
+  }
+
+  private hi(salt: number): number {
+    return salt === 0 ? this.board.hashHi : (this.board.hashHi ^ Math.imul(salt, 0x85ebca6b)) >>> 0;
   }
 }

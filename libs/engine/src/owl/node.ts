@@ -11,6 +11,9 @@ import type { OwlParams } from './params';
  */
 const FIRM_DEPTH = 4;
 
+export const VERIFY_KILL = 1;
+export const VERIFY_LIFE = 2;
+
 /** The flags of one owl question that its nodes share. */
 export interface OwlSearchState {
   /** The node budget ran out. */
@@ -18,10 +21,21 @@ export interface OwlSearchState {
   /** The code last scored rests on a line cut by the depth or the budget. */
   soft: boolean;
   /**
-   * A killing move at the root is being checked (see OwlParams.verifyRoot): the owner's reply at
-   * depth 1 is read whatever the static view says, and not from or into the cache.
+   * A root move is being checked (0: none): a kill (VERIFY_KILL, see OwlParams.verifyRoot), the
+   * owner's reply at depth 1 read whatever the static view says; a defence (VERIFY_LIFE, see
+   * OwlParams.verifyDefence), the attacker's reply at depth 1 read so. Neither from or into the cache.
    */
-  verifying: boolean;
+  verifying: number;
+  /**
+   * The ko master of the current line (see OwlParams.koThreats; 0: none): the first player to retake
+   * a ko the rule forbids. `komPos`: the point its opponent may not take back.
+   */
+  komaster: number;
+  komPos: number;
+  /** Nodes read for the question so far, its budget, and the count at which reading stops now. */
+  nodes: number;
+  budget: number;
+  limit: number;
 }
 
 /**
@@ -31,7 +45,8 @@ export interface OwlSearchState {
  * outright win; at an owner's node `depth` <= FIRM_DEPTH (with exactCache) a win that rests on a cut
  * does not stop it, and a firm code replaces an equal one that rests on a cut. The owner's node
  * (`ownerMoves`) rests on a cut when its chosen code does; the attacker's, when it does not kill
- * outright and any reply it weighed rested on one. Sets `state.soft`; returns the packed result.
+ * outright and any reply it weighed rested on one. At the root with OwlParams.rootShare the budget
+ * is shared among the moves (see rootLimit). Sets `state.soft`; returns the packed result.
  */
 export function bestOf(
   b: Board,
@@ -49,22 +64,32 @@ export function bestOf(
   let bestMove = 0;
   let bestSoft = false;
   let anySoft = false;
-  // At the root of an attack, a kill is played only once it holds (see OwlParams.verifyRoot).
-  const verify = !ownerMoves && depth === 0 && params.verifyRoot === true;
+  // At the root of an attack, a kill is played only once it holds (see OwlParams.verifyRoot); at
+  // the root of a defence, a life (see OwlParams.verifyDefence).
+  const verify = depth === 0 && (ownerMoves ? params.verifyDefence === true : params.verifyRoot === true);
   let firstWin = 0;
-  for (const m of moves) {
-    if (!b.isLegal(m, player)) continue;
-    b.playAssumeLegal(m, player);
-    const koCapture = b.koPoint !== 0;
-    state.soft = false;
-    let code = score(m);
+  const share = depth === 0 && params.rootShare === true;
+  const unsure: number[] = [];
+  // Each move in turn; with share, those the share's limit cut are read again at the end.
+  const total = moves.length;
+  for (let i = 0; i < total + unsure.length; i++) {
+    const again = i >= total;
+    const m = again ? unsure[i - total] : moves[i];
+    if (share) state.limit = rootLimit(state, again ? total + unsure.length - i : total - i, again);
+    const code = tryMove(b, params, state, player, m, score);
+    if (code < 0) continue;
+    if (share && !again && state.exhausted && state.nodes < state.budget) {
+      // Cut by its share of the budget: read again once the others have had theirs.
+      state.exhausted = false;
+      unsure.push(m);
+      continue;
+    }
     const soft = state.soft;
-    b.undo();
-    if (koCapture) code = downgrade(code, ReadCode.KoA);
     anySoft ||= soft;
-    if (verify && code === ReadCode.Win) {
-      if (holds(b, state, m, player, score)) {
+    if (verify && code === ReadCode.Win && !(firm && soft)) {
+      if (holds(b, state, m, player, ownerMoves ? VERIFY_LIFE : VERIFY_KILL, score)) {
         state.soft = false;
+        state.limit = state.budget;
         return packResult(ReadCode.Win, m);
       }
       if (firstWin === 0) firstWin = m;
@@ -77,6 +102,7 @@ export function bestOf(
       if (code === ReadCode.Win && !(firm && soft)) break;
     }
   }
+  state.limit = state.budget;
   if (firstWin !== 0) {
     state.soft = false;
     return packResult(ReadCode.Win, firstWin);
@@ -86,8 +112,79 @@ export function bestOf(
 }
 
 /**
- * Whether the attacker's root move `m` still kills with the owner's reply read whatever the static
- * view says (see OwlParams.verifyRoot). A refutation that rests on a depth or budget cut does not
+ * The node count up to which the next root move may read (OwlParams.rootShare): an equal share of
+ * what is left among the `left` moves still to read; a move read again after its share ran out
+ * (`again`) gets an equal share of what is left among those, the last all of it.
+ */
+function rootLimit(state: OwlSearchState, left: number, again: boolean): number {
+  if (again && left <= 1) return state.budget;
+  return state.nodes + Math.floor(Math.max(0, state.budget - state.nodes) / Math.max(1, left));
+}
+
+/**
+ * Plays `player`'s move m, scores it and takes it back: the mover's code (a ko capture KO_A at
+ * best, see bestOf), or -1 when m cannot be played. Leaves `state.soft` as the score left it.
+ */
+function tryMove(
+  b: Board,
+  params: OwlParams,
+  state: OwlSearchState,
+  player: Player,
+  m: number,
+  score: (move: number) => number,
+): number {
+  const kos = params.koThreats === true;
+  if (!b.isLegal(m, player)) return kos ? retake(b, state, m, player, score) : -1;
+  b.playAssumeLegal(m, player);
+  const koCapture = b.koPoint !== 0;
+  // The ko master's opponent may not take back the ko the master retook.
+  const barred = kos && koCapture && state.komaster === 3 - player && m === state.komPos;
+  state.soft = false;
+  let code = barred ? ReadCode.Fail : score(m);
+  b.undo();
+  // A ko capture wins KO_A at best, unless the ko master (who retakes no more kos) is the opponent,
+  // or (koRetakes) the opponent's retake after a threat was read on a line no cut decided.
+  const read = params.koRetakes === true && state.komaster === 0 && !state.soft;
+  if (koCapture && !(kos && state.komaster === 3 - player) && !read) code = downgrade(code, ReadCode.KoA);
+  return code;
+}
+
+/**
+ * A ko retake at m the rule forbids for `player` right now, read as if a ko threat had been made and
+ * answered (see OwlParams.koThreats): only while there is no ko master; the retaker becomes it. The
+ * mover's code, KO_B at best, or -1 when m cannot be played so.
+ */
+function retake(
+  b: Board,
+  state: OwlSearchState,
+  m: number,
+  player: Player,
+  score: (move: number) => number,
+): number {
+  if (state.komaster !== 0 || m !== b.koPointFor(player)) return -1;
+  b.passRecorded();
+  if (!b.isLegal(m, player)) {
+    b.undo();
+    return -1;
+  }
+  b.playAssumeLegal(m, player);
+  state.komaster = player;
+  state.komPos = b.koPoint;
+  state.soft = false;
+  try {
+    return downgrade(score(m), ReadCode.KoB);
+  } finally {
+    state.komaster = 0;
+    state.komPos = 0;
+    b.undo();
+    b.undo();
+  }
+}
+
+/**
+ * Whether the root move `m` still kills (`kind` VERIFY_KILL) with the owner's reply read whatever
+ * the static view says (see OwlParams.verifyRoot), or still lives (VERIFY_LIFE) with the attacker's
+ * reply read so (see OwlParams.verifyDefence). A refutation that rests on a depth or budget cut does not
  * count; with the budget already spent nothing is checked (the first kill stays).
  */
 function holds(
@@ -95,16 +192,17 @@ function holds(
   state: OwlSearchState,
   m: number,
   player: Player,
+  kind: number,
   score: (move: number) => number,
 ): boolean {
   if (state.exhausted) return false;
   b.playAssumeLegal(m, player);
-  state.verifying = true;
+  state.verifying = kind;
   state.soft = false;
   try {
     return score(m) === ReadCode.Win || state.soft || state.exhausted;
   } finally {
-    state.verifying = false;
+    state.verifying = 0;
     b.undo();
   }
 }

@@ -4,7 +4,7 @@ import { invert, packResult, ReadCode, unpackResult, type ReadResult } from '../
 import { OP_ATTACK, OP_DEFEND, OwlCache } from './cache';
 import { OwlScratch, viewDragon, type DragonView } from './eyespace';
 import { attackerMoves, defenderMoves, weakLiberties } from './moves';
-import { bestOf, type OwlSearchState } from './node';
+import { bestOf, VERIFY_KILL, VERIFY_LIFE, type OwlSearchState } from './node';
 import { DEFAULT_OWL_PARAMS, type OwlParams } from './params';
 import { ALIVE, DEAD, OwlJudge } from './verdict';
 
@@ -22,7 +22,6 @@ export { DEFAULT_OWL_PARAMS, type OwlParams } from './params';
  * reading shows it.
  */
 export class OwlReader {
-  nodes = 0;
   totalNodes = 0;
   /**
    * The last question ran out of nodes or depth somewhere (with exactCache: its answer rests on a
@@ -34,7 +33,16 @@ export class OwlReader {
    * readDefend returned rests on a line cut by the depth or the budget (`soft`: a living result only,
    * cut lines count as living, so kills never rest on one); a root kill is being verified.
    */
-  private readonly state: OwlSearchState = { exhausted: false, soft: false, verifying: false };
+  private readonly state: OwlSearchState = {
+    exhausted: false,
+    soft: false,
+    verifying: 0,
+    komaster: 0,
+    komPos: 0,
+    nodes: 0,
+    budget: 0,
+    limit: 0,
+  };
   private readonly cache: OwlCache;
   private readonly scratch: OwlScratch;
   private readonly judge: OwlJudge;
@@ -59,6 +67,11 @@ export class OwlReader {
     this.cache = new OwlCache(board, params.maxDepth);
   }
 
+  /** Nodes read for the last question (its defence after its attack, for defend). */
+  get nodes(): number {
+    return this.state.nodes;
+  }
+
   /** Can the dragon (its stones) be killed with the attacker moving first? */
   attack(stones: readonly number[]): ReadResult {
     if (!this.setGoal(stones)) return { code: ReadCode.Win, move: 0 };
@@ -80,8 +93,7 @@ export class OwlReader {
       this.settle();
       return { code: ReadCode.Win, move: 0 };
     }
-    this.nodes = 0;
-    this.state.exhausted = false;
+    this.restart();
     // The attack works: the owner needs a move, whatever the static view says, and the killing
     // point is one to try first.
     this.rootHint = this.params.readDeadRoot === true ? a.move : 0;
@@ -118,11 +130,20 @@ export class OwlReader {
     this.goal = stones;
     this.owner = c;
     this.key = Math.min(...stones);
-    this.nodes = 0;
-    this.state.exhausted = false;
+    this.restart();
     this.inconclusive = false;
     this.state.soft = false;
+    this.state.komaster = 0;
+    this.state.komPos = 0;
     return true;
+  }
+
+  /** A fresh node budget. */
+  private restart(): void {
+    this.state.nodes = 0;
+    this.state.budget = this.params.budget;
+    this.state.limit = this.params.budget;
+    this.state.exhausted = false;
   }
 
   private look(): DragonView | null {
@@ -140,7 +161,7 @@ export class OwlReader {
   /** A static death at the root is read on (see OwlParams.readDeadRoot); no goal stone left never is. */
   private readRoot(v: DragonView | null, depth: number): boolean {
     return (
-      (depth === 0 || (this.state.verifying && depth === 1)) &&
+      (depth === 0 || (this.state.verifying === VERIFY_KILL && depth === 1)) &&
       v !== null &&
       this.params.readDeadRoot === true
     );
@@ -148,7 +169,7 @@ export class OwlReader {
 
   private tick(): boolean {
     this.totalNodes++;
-    if (++this.nodes > this.params.budget) this.state.exhausted = true;
+    if (++this.state.nodes > this.state.limit) this.state.exhausted = true;
     return this.state.exhausted;
   }
 
@@ -167,22 +188,24 @@ export class OwlReader {
     const verdict = judge.judge(v, this.goal.length, true);
     this.state.soft = false;
     if (verdict === DEAD && !this.readRoot(v, depth)) return packResult(ReadCode.Win, 0);
+    const attacker = (3 - this.owner) as Player;
+    // A defence at the root being checked: its static life is read on (see OwlParams.verifyDefence).
+    const fresh = this.state.verifying === VERIFY_LIFE && depth === 1;
     // Eyes counted by shape assume the surrounding strings hold (GNU Go's optics has the same blind
     // spot): a string of two liberties that tactical reading captures leaves the dragon unsettled,
     // with the capturing move first.
     let capture = 0;
     if (verdict === ALIVE) {
       capture = v!.connects ? 0 : judge.capturable(v!);
-      if (capture === 0 && !judge.weakAlive(v!, depth) && !judge.aliveRoot(v!, depth))
-        return packResult(ReadCode.Fail, 0);
+      if (capture === 0 && !judge.weakAlive(v!, depth) && !judge.aliveRoot(v!, depth) && !fresh)
+        return this.lastChance(attacker, depth, ReadCode.Fail, this.attackScore(depth));
     }
     if (depth >= this.params.maxDepth || this.tick()) return this.cut(ReadCode.Fail);
     const b = this.board;
-    const cached = this.recall(OP_ATTACK, depth);
+    const cached = fresh ? -1 : this.recall(OP_ATTACK, depth);
     if (cached >= 0) return cached;
-    const attacker = (3 - this.owner) as Player;
     const moves =
-      verdict === ALIVE && capture === 0 && !judge.aliveRoot(v!, depth)
+      verdict === ALIVE && capture === 0 && !judge.aliveRoot(v!, depth) && !fresh
         ? weakLiberties(b, v!, attacker)
         : attackerMoves(b, v!, attacker, this.params.width, this.params.contain === true);
     if (verdict === ALIVE && capture === 0 && judge.aliveRoot(v!, depth)) {
@@ -193,16 +216,15 @@ export class OwlReader {
       for (let i = moves.length - 1; i >= 0; i--) if (inside.has(moves[i])) moves.splice(i, 1);
       for (const m of keep) if (!moves.includes(m)) moves.push(m);
     }
+    this.addRetake(moves, v!, attacker);
     if (capture !== 0) {
       const i = moves.indexOf(capture);
       if (i >= 0) moves.splice(i, 1);
       moves.unshift(capture);
     }
     const cuts = this.cuts;
-    const result = bestOf(b, this.params, this.state, attacker, moves, false, depth, () =>
-      invert(unpackResult(this.readDefend(depth + 1)).code),
-    );
-    this.remember(OP_ATTACK, depth, cuts, unpackResult(result).code !== ReadCode.Win, result);
+    const result = bestOf(b, this.params, this.state, attacker, moves, false, depth, this.attackScore(depth));
+    if (!fresh) this.remember(OP_ATTACK, depth, cuts, unpackResult(result).code !== ReadCode.Win, result);
     return result;
   }
 
@@ -211,32 +233,91 @@ export class OwlReader {
     const v = this.look();
     const verdict = this.judge.judge(v, this.goal.length);
     this.state.soft = false;
-    if (verdict === DEAD && !this.readRoot(v, depth)) return packResult(ReadCode.Fail, 0);
+    if (verdict === DEAD && !this.readRoot(v, depth))
+      return this.lastChance(this.owner, depth, ReadCode.Fail, this.defendScore(depth));
     const hint = depth === 0 ? this.rootHint : 0;
     if (verdict === ALIVE && hint === 0 && !this.judge.lostString(v!, this.goal.length))
       return packResult(ReadCode.Win, 0);
     if (depth >= this.params.maxDepth || this.tick()) return this.cut(ReadCode.Win);
     const b = this.board;
-    const fresh = this.state.verifying && depth === 1;
+    const fresh = this.state.verifying === VERIFY_KILL && depth === 1;
     const cached = fresh ? -1 : this.recall(OP_DEFEND, depth);
     if (cached >= 0) return cached;
+    const cuts = this.cuts;
     const owner = this.owner;
     const moves = defenderMoves(b, v!, owner, this.params.width);
+    this.addRetake(moves, v!, owner);
     if (hint !== 0 && b.colors[hint] === EMPTY) {
       const i = moves.indexOf(hint);
       if (i >= 0) moves.splice(i, 1);
       moves.unshift(hint);
     }
-    // A self-atari that captures nothing gives the attacker a free capture, unless it took a ko.
-    const cuts = this.cuts;
-    const result = bestOf(b, this.params, this.state, owner, moves, true, depth, (m) => {
+    const result = bestOf(b, this.params, this.state, owner, moves, true, depth, this.defendScore(depth));
+    if (!fresh) this.remember(OP_DEFEND, depth, cuts, unpackResult(result).code !== ReadCode.Fail, result);
+    return result;
+  }
+
+  /** The attacker's code after its move at a node at `depth`. */
+  private attackScore(depth: number): (m: number) => number {
+    return () => invert(unpackResult(this.readDefend(depth + 1)).code);
+  }
+
+  /**
+   * The owner's code after its move at a node at `depth`: a self-atari that captures nothing gives
+   * the attacker a free capture, unless it took a ko.
+   */
+  private defendScore(depth: number): (m: number) => number {
+    const b = this.board;
+    return (m) => {
       if (b.chainLiberties(m) > 1 || b.koPoint !== 0)
         return invert(unpackResult(this.readAttack(depth + 1)).code);
       this.state.soft = false;
       return ReadCode.Fail;
-    });
-    if (!fresh) this.remember(OP_DEFEND, depth, cuts, unpackResult(result).code !== ReadCode.Fail, result);
-    return result;
+    };
+  }
+
+  /**
+   * A node the static view decides against `player` (`lost`, its code) right after the opponent
+   * took a ko: with koRetakes, the retake after a threat is read before the node is given up (see
+   * OwlParams.koRetakes).
+   */
+  private lastChance(player: Player, depth: number, lost: number, score: (m: number) => number): number {
+    const lose = packResult(lost, 0);
+    if (this.params.koRetakes !== true || this.state.komaster !== 0) return lose;
+    const b = this.board;
+    const ko = b.koPointFor(player);
+    if (ko === 0 || depth >= this.params.maxDepth || this.tick()) return lose;
+    const r = bestOf(b, this.params, this.state, player, [ko], player === this.owner, depth, score);
+    return unpackResult(r).code === ReadCode.Fail ? lose : r;
+  }
+
+  /**
+   * With koThreats and no ko master yet, the ko retake the rule forbids `player` now is a candidate
+   * when it touches the dragon's strings, lies in its eye spaces or on its outer liberties (with
+   * koRetakes, wherever it is: a ko capture's KO_A bound then rests on the retake being read).
+   */
+  private addRetake(moves: number[], v: DragonView, player: Player): void {
+    if (this.params.koThreats !== true || this.state.komaster !== 0) return;
+    const b = this.board;
+    const ko = b.koPointFor(player);
+    if (ko === 0 || moves.includes(ko)) return;
+    let near =
+      this.params.koRetakes === true ||
+      v.outerLiberties.includes(ko) ||
+      v.eyeSpaces.some((e) => e.points.includes(ko));
+    const adj = b.geo.adjacent;
+    for (let k = 0; k < 4 && !near; k++) {
+      const q = ko + adj[k];
+      if (b.colors[q] !== this.owner) continue;
+      const h = b.chainHead(q);
+      near = v.strings.some((s) => b.chainHead(s) === h);
+    }
+    if (near) moves.push(ko);
+  }
+
+  /** Ko state mixed into cache keys (0 without a ko master). */
+  private salt(): number {
+    return this.state.komaster === 0 ? 0 : this.state.komaster + 3 * this.state.komPos;
   }
 
   /**
@@ -247,12 +328,12 @@ export class OwlReader {
   private remember(op: number, depth: number, cuts: number, lives: boolean, result: number): void {
     if (this.state.exhausted) return;
     const inexact = this.params.exactCache === true && lives && this.cuts !== cuts;
-    this.cache.remember(this.key, op, depth, inexact, result);
+    this.cache.remember(this.key, op, depth, inexact, result, this.salt());
   }
 
   /** The remembered result of this node, or -1 (sets `soft` when it hits). */
   private recall(op: number, depth: number): number {
-    const v = this.cache.recall(this.key, op, depth);
+    const v = this.cache.recall(this.key, op, depth, this.salt());
     if (v >= 0) this.state.soft = this.cache.soft;
     return v;
   }

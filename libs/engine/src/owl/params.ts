@@ -64,6 +64,39 @@ export interface OwlParams {
    * (a block that leaves the dragon statically dead though one reply lives is not the kill played).
    */
   readonly verifyRoot?: boolean;
+  /**
+   * Kos are fought with threats (GNU Go's ko master scheme, from its documentation): a ko retake
+   * the rule forbids right now is read as if a ko threat had been made and answered, once per line
+   * (the retaker becomes the ko master; its opponent may then not take back that ko), and wins
+   * KO_B at best; a ko capture wins KO_A at best unless the opponent is the ko master. The retake
+   * is tried when the ko point touches the dragon, lies in its eye spaces or on its outer liberties.
+   * Without it a forbidden retake is never read: a kill or a life that needs a ko fight is not seen,
+   * and one the other side could fight as a ko is called outright.
+   */
+  readonly koThreats?: boolean;
+  /**
+   * At the root of a defence, a living move is read once more with the attacker's reply read afresh
+   * whatever the static view says there (as verifyRoot checks a kill): a defence whose static life
+   * the attacker breaks at once on a line no cut decided gives way to the next living move that
+   * holds, or the first stays when none does. The result code is unchanged; only the move may differ.
+   */
+  readonly verifyDefence?: boolean;
+  /**
+   * The root's moves share the node budget (as TacticalParams.rootShare): each may read up to an
+   * equal share of what is left among the moves not read yet; those cut short are read again in
+   * order once the others have been, with equal shares of what is left (the last with all of it).
+   * Without it the first move may spend the whole budget on a line cut short, and the moves after
+   * it are not read at all.
+   */
+  readonly rootShare?: boolean;
+  /**
+   * With koThreats, a ko capture is not KO_A by itself: the opponent's retake after a threat is
+   * read at the next node (any ko retake is a candidate there, and a node the static view decides
+   * against the side that may retake reads the retake first), so the capture wins outright when
+   * the retake does not help (GNU Go's owl answers 1 there) and KO_A when it does (the retake's
+   * KO_B seen from the capturer). A line a cut decided keeps the KO_A bound.
+   */
+  readonly koRetakes?: boolean;
   readonly view: OwlViewParams;
 }
 

@@ -207,3 +207,10 @@ describe('owl: a root move is checked with the reply read whatever the static vi
     expect(regressionAnswer('owl.tst', 187)).toBe('1 O3');
   });
 });
+
+describe('owl: kos fought with threats (koThreats, koRetakes)', () => {
+  it('a kill that needs a ko retake after a threat is KO_B (owl 246)', () => {
+    // Before, a retake the ko rule forbids was never read, so the kill was not seen: '0'.
+    expect(regressionAnswer('owl.tst', 246)).toMatch(/^3 (M6|Q8)$/);
+  });
+});
