@@ -212,5 +212,19 @@ describe('owl: kos fought with threats (koThreats, koRetakes)', () => {
   it('a kill that needs a ko retake after a threat is KO_B (owl 246)', () => {
     // Before, a retake the ko rule forbids was never read, so the kill was not seen: '0'.
     expect(regressionAnswer('owl.tst', 246)).toMatch(/^3 (M6|Q8)$/);
+    // With the kill seen, the defence is a move: before, '1 PASS'.
+    expect(regressionAnswer('owl.tst', 247)).toMatch(/^1 (M6|Q8)$/);
+  });
+
+  it('a ko capture whose retake does not help kills outright (ld_owl 408, 200)', () => {
+    // Before, any ko capture won KO_A at best, so another kill came first: '1 P3', 'critical A2 B4'.
+    expect(regressionAnswer('ld_owl.tst', 408)).toBe('1 T3');
+    expect(regressionAnswer('ld_owl.tst', 200)).toBe('dead');
+  });
+
+  it('no ko kill is claimed where the retakes after threats save the dragon (owl 242, ld_owl 199)', () => {
+    // Before: '3 H13' and 'critical T3 S1'.
+    expect(regressionAnswer('owl.tst', 242)).toBe('0');
+    expect(regressionAnswer('ld_owl.tst', 199)).toBe('alive');
   });
 });
