@@ -12,7 +12,6 @@ import type { OwlParams } from './params';
 const FIRM_DEPTH = 4;
 
 export const VERIFY_KILL = 1;
-export const VERIFY_LIFE = 2;
 
 /** The flags of one owl question that its nodes share. */
 export interface OwlSearchState {
@@ -22,8 +21,7 @@ export interface OwlSearchState {
   soft: boolean;
   /**
    * A root move is being checked (0: none): a kill (VERIFY_KILL, see OwlParams.verifyRoot), the
-   * owner's reply at depth 1 read whatever the static view says; a defence (VERIFY_LIFE, see
-   * OwlParams.verifyDefence), the attacker's reply at depth 1 read so. Neither from or into the cache.
+   * owner's reply at depth 1 read whatever the static view says, and not from or into the cache.
    */
   verifying: number;
   /**
@@ -32,10 +30,8 @@ export interface OwlSearchState {
    */
   komaster: number;
   komPos: number;
-  /** Nodes read for the question so far, its budget, and the count at which reading stops now. */
+  /** Nodes read for the question so far. */
   nodes: number;
-  budget: number;
-  limit: number;
 }
 
 /**
@@ -45,8 +41,7 @@ export interface OwlSearchState {
  * outright win; at an owner's node `depth` <= FIRM_DEPTH (with exactCache) a win that rests on a cut
  * does not stop it, and a firm code replaces an equal one that rests on a cut. The owner's node
  * (`ownerMoves`) rests on a cut when its chosen code does; the attacker's, when it does not kill
- * outright and any reply it weighed rested on one. At the root with OwlParams.rootShare the budget
- * is shared among the moves (see rootLimit). Sets `state.soft`; returns the packed result.
+ * outright and any reply it weighed rested on one. Sets `state.soft`; returns the packed result.
  */
 export function bestOf(
   b: Board,
@@ -64,32 +59,17 @@ export function bestOf(
   let bestMove = 0;
   let bestSoft = false;
   let anySoft = false;
-  // At the root of an attack, a kill is played only once it holds (see OwlParams.verifyRoot); at
-  // the root of a defence, a life (see OwlParams.verifyDefence).
-  const verify = depth === 0 && (ownerMoves ? params.verifyDefence === true : params.verifyRoot === true);
+  // At the root of an attack, a kill is played only once it holds (see OwlParams.verifyRoot).
+  const verify = !ownerMoves && depth === 0 && params.verifyRoot === true;
   let firstWin = 0;
-  const share = depth === 0 && params.rootShare === true;
-  const unsure: number[] = [];
-  // Each move in turn; with share, those the share's limit cut are read again at the end.
-  const total = moves.length;
-  for (let i = 0; i < total + unsure.length; i++) {
-    const again = i >= total;
-    const m = again ? unsure[i - total] : moves[i];
-    if (share) state.limit = rootLimit(state, again ? total + unsure.length - i : total - i, again);
+  for (const m of moves) {
     const code = tryMove(b, params, state, player, m, score);
     if (code < 0) continue;
-    if (share && !again && state.exhausted && state.nodes < state.budget) {
-      // Cut by its share of the budget: read again once the others have had theirs.
-      state.exhausted = false;
-      unsure.push(m);
-      continue;
-    }
     const soft = state.soft;
     anySoft ||= soft;
     if (verify && code === ReadCode.Win && !(firm && soft)) {
-      if (holds(b, state, m, player, ownerMoves ? VERIFY_LIFE : VERIFY_KILL, score)) {
+      if (holds(b, state, m, player, score)) {
         state.soft = false;
-        state.limit = state.budget;
         return packResult(ReadCode.Win, m);
       }
       if (firstWin === 0) firstWin = m;
@@ -102,23 +82,12 @@ export function bestOf(
       if (code === ReadCode.Win && !(firm && soft)) break;
     }
   }
-  state.limit = state.budget;
   if (firstWin !== 0) {
     state.soft = false;
     return packResult(ReadCode.Win, firstWin);
   }
   state.soft = ownerMoves ? best !== 0 && bestSoft : best !== ReadCode.Win && anySoft;
   return packResult(best, best === 0 ? 0 : bestMove);
-}
-
-/**
- * The node count up to which the next root move may read (OwlParams.rootShare): an equal share of
- * what is left among the `left` moves still to read; a move read again after its share ran out
- * (`again`) gets an equal share of what is left among those, the last all of it.
- */
-function rootLimit(state: OwlSearchState, left: number, again: boolean): number {
-  if (again && left <= 1) return state.budget;
-  return state.nodes + Math.floor(Math.max(0, state.budget - state.nodes) / Math.max(1, left));
 }
 
 /**
@@ -182,9 +151,8 @@ function retake(
 }
 
 /**
- * Whether the root move `m` still kills (`kind` VERIFY_KILL) with the owner's reply read whatever
- * the static view says (see OwlParams.verifyRoot), or still lives (VERIFY_LIFE) with the attacker's
- * reply read so (see OwlParams.verifyDefence). A refutation that rests on a depth or budget cut does not
+ * Whether the attacker's root move `m` still kills with the owner's reply read whatever the static
+ * view says (see OwlParams.verifyRoot). A refutation that rests on a depth or budget cut does not
  * count; with the budget already spent nothing is checked (the first kill stays).
  */
 function holds(
@@ -192,12 +160,11 @@ function holds(
   state: OwlSearchState,
   m: number,
   player: Player,
-  kind: number,
   score: (move: number) => number,
 ): boolean {
   if (state.exhausted) return false;
   b.playAssumeLegal(m, player);
-  state.verifying = kind;
+  state.verifying = VERIFY_KILL;
   state.soft = false;
   try {
     return score(m) === ReadCode.Win || state.soft || state.exhausted;

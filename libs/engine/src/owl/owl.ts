@@ -4,7 +4,7 @@ import { invert, packResult, ReadCode, unpackResult, type ReadResult } from '../
 import { OP_ATTACK, OP_DEFEND, OwlCache } from './cache';
 import { OwlScratch, viewDragon, type DragonView } from './eyespace';
 import { attackerMoves, defenderMoves, weakLiberties } from './moves';
-import { bestOf, VERIFY_KILL, VERIFY_LIFE, type OwlSearchState } from './node';
+import { bestOf, VERIFY_KILL, type OwlSearchState } from './node';
 import { DEFAULT_OWL_PARAMS, type OwlParams } from './params';
 import { ALIVE, DEAD, OwlJudge } from './verdict';
 
@@ -40,8 +40,6 @@ export class OwlReader {
     komaster: 0,
     komPos: 0,
     nodes: 0,
-    budget: 0,
-    limit: 0,
   };
   private readonly cache: OwlCache;
   private readonly scratch: OwlScratch;
@@ -141,8 +139,6 @@ export class OwlReader {
   /** A fresh node budget. */
   private restart(): void {
     this.state.nodes = 0;
-    this.state.budget = this.params.budget;
-    this.state.limit = this.params.budget;
     this.state.exhausted = false;
   }
 
@@ -169,7 +165,7 @@ export class OwlReader {
 
   private tick(): boolean {
     this.totalNodes++;
-    if (++this.state.nodes > this.state.limit) this.state.exhausted = true;
+    if (++this.state.nodes > this.params.budget) this.state.exhausted = true;
     return this.state.exhausted;
   }
 
@@ -189,23 +185,21 @@ export class OwlReader {
     this.state.soft = false;
     if (verdict === DEAD && !this.readRoot(v, depth)) return packResult(ReadCode.Win, 0);
     const attacker = (3 - this.owner) as Player;
-    // A defence at the root being checked: its static life is read on (see OwlParams.verifyDefence).
-    const fresh = this.state.verifying === VERIFY_LIFE && depth === 1;
     // Eyes counted by shape assume the surrounding strings hold (GNU Go's optics has the same blind
     // spot): a string of two liberties that tactical reading captures leaves the dragon unsettled,
     // with the capturing move first.
     let capture = 0;
     if (verdict === ALIVE) {
       capture = v!.connects ? 0 : judge.capturable(v!);
-      if (capture === 0 && !judge.weakAlive(v!, depth) && !judge.aliveRoot(v!, depth) && !fresh)
+      if (capture === 0 && !judge.weakAlive(v!, depth) && !judge.aliveRoot(v!, depth))
         return this.lastChance(attacker, depth, ReadCode.Fail, this.attackScore(depth));
     }
     if (depth >= this.params.maxDepth || this.tick()) return this.cut(ReadCode.Fail);
     const b = this.board;
-    const cached = fresh ? -1 : this.recall(OP_ATTACK, depth);
+    const cached = this.recall(OP_ATTACK, depth);
     if (cached >= 0) return cached;
     const moves =
-      verdict === ALIVE && capture === 0 && !judge.aliveRoot(v!, depth) && !fresh
+      verdict === ALIVE && capture === 0 && !judge.aliveRoot(v!, depth)
         ? weakLiberties(b, v!, attacker)
         : attackerMoves(b, v!, attacker, this.params.width, this.params.contain === true);
     if (verdict === ALIVE && capture === 0 && judge.aliveRoot(v!, depth)) {
@@ -224,7 +218,7 @@ export class OwlReader {
     }
     const cuts = this.cuts;
     const result = bestOf(b, this.params, this.state, attacker, moves, false, depth, this.attackScore(depth));
-    if (!fresh) this.remember(OP_ATTACK, depth, cuts, unpackResult(result).code !== ReadCode.Win, result);
+    this.remember(OP_ATTACK, depth, cuts, unpackResult(result).code !== ReadCode.Win, result);
     return result;
   }
 

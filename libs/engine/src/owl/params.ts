@@ -75,21 +75,6 @@ export interface OwlParams {
    */
   readonly koThreats?: boolean;
   /**
-   * At the root of a defence, a living move is read once more with the attacker's reply read afresh
-   * whatever the static view says there (as verifyRoot checks a kill): a defence whose static life
-   * the attacker breaks at once on a line no cut decided gives way to the next living move that
-   * holds, or the first stays when none does. The result code is unchanged; only the move may differ.
-   */
-  readonly verifyDefence?: boolean;
-  /**
-   * The root's moves share the node budget (as TacticalParams.rootShare): each may read up to an
-   * equal share of what is left among the moves not read yet; those cut short are read again in
-   * order once the others have been, with equal shares of what is left (the last with all of it).
-   * Without it the first move may spend the whole budget on a line cut short, and the moves after
-   * it are not read at all.
-   */
-  readonly rootShare?: boolean;
-  /**
    * With koThreats, a ko capture is not KO_A by itself: the opponent's retake after a threat is
    * read at the next node (any ko retake is a candidate there, and a node the static view decides
    * against the side that may retake reads the retake first), so the capture wins outright when
