@@ -1,4 +1,5 @@
 import type { Board } from '../board/board';
+import { saltedHashHi, saltedHashLo } from '../reading/komaster';
 import { TranspositionTable } from '../reading/transposition';
 
 /** Packed results are below this; a cache entry adds the depth it was read with times it. */
@@ -43,10 +44,10 @@ export class OwlCache {
   }
 
   private lo(salt: number): number {
-    return salt === 0 ? this.board.hashLo : (this.board.hashLo ^ Math.imul(salt, 0x9e3779b1)) >>> 0;
+    return salt === 0 ? this.board.hashLo : saltedHashLo(this.board, salt);
   }
 
   private hi(salt: number): number {
-    return salt === 0 ? this.board.hashHi : (this.board.hashHi ^ Math.imul(salt, 0x85ebca6b)) >>> 0;
+    return salt === 0 ? this.board.hashHi : saltedHashHi(this.board, salt);
   }
 }

@@ -1,5 +1,6 @@
 import type { Board } from '../board/board';
 import type { Player } from '../board/color';
+import { barredKoCapture, readKoRetake, type KoMaster } from '../reading/komaster';
 import { codeRank, downgrade, packResult, ReadCode } from '../reading/result';
 import type { OwlParams } from './params';
 
@@ -13,8 +14,8 @@ const FIRM_DEPTH = 4;
 
 export const VERIFY_KILL = 1;
 
-/** The flags of one owl question that its nodes share. */
-export interface OwlSearchState {
+/** The flags of one owl question that its nodes share, and its line's ko master (see KoMaster). */
+export interface OwlSearchState extends KoMaster {
   /** The node budget ran out. */
   exhausted: boolean;
   /** The code last scored rests on a line cut by the depth or the budget. */
@@ -24,12 +25,6 @@ export interface OwlSearchState {
    * owner's reply at depth 1 read whatever the static view says, and not from or into the cache.
    */
   verifying: number;
-  /**
-   * The ko master of the current line (see OwlParams.koThreats; 0: none): the first player to retake
-   * a ko the rule forbids. `komPos`: the point its opponent may not take back.
-   */
-  komaster: number;
-  komPos: number;
   /** Nodes read for the question so far. */
   nodes: number;
 }
@@ -103,11 +98,18 @@ function tryMove(
   score: (move: number) => number,
 ): number {
   const kos = params.koThreats === true;
-  if (!b.isLegal(m, player)) return kos ? retake(b, state, m, player, score) : -1;
+  if (!b.isLegal(m, player)) {
+    // A forbidden retake is read as after a threat (the retaker becomes the ko master).
+    const fresh = (mv: number) => {
+      state.soft = false;
+      return score(mv);
+    };
+    return kos ? readKoRetake(b, state, m, player, fresh) : -1;
+  }
   b.playAssumeLegal(m, player);
   const koCapture = b.koPoint !== 0;
   // The ko master's opponent may not take back the ko the master retook.
-  const barred = kos && koCapture && state.komaster === 3 - player && m === state.komPos;
+  const barred = kos && koCapture && barredKoCapture(state, player, m);
   state.soft = false;
   let code = barred ? ReadCode.Fail : score(m);
   b.undo();
@@ -116,38 +118,6 @@ function tryMove(
   const read = params.koRetakes === true && state.komaster === 0 && !state.soft;
   if (koCapture && !(kos && state.komaster === 3 - player) && !read) code = downgrade(code, ReadCode.KoA);
   return code;
-}
-
-/**
- * A ko retake at m the rule forbids for `player` right now, read as if a ko threat had been made and
- * answered (see OwlParams.koThreats): only while there is no ko master; the retaker becomes it. The
- * mover's code, KO_B at best, or -1 when m cannot be played so.
- */
-function retake(
-  b: Board,
-  state: OwlSearchState,
-  m: number,
-  player: Player,
-  score: (move: number) => number,
-): number {
-  if (state.komaster !== 0 || m !== b.koPointFor(player)) return -1;
-  b.passRecorded();
-  if (!b.isLegal(m, player)) {
-    b.undo();
-    return -1;
-  }
-  b.playAssumeLegal(m, player);
-  state.komaster = player;
-  state.komPos = b.koPoint;
-  state.soft = false;
-  try {
-    return downgrade(score(m), ReadCode.KoB);
-  } finally {
-    state.komaster = 0;
-    state.komPos = 0;
-    b.undo();
-    b.undo();
-  }
 }
 
 /**

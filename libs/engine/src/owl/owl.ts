@@ -1,5 +1,6 @@
 import type { Board } from '../board/board';
 import { EMPTY, type Player } from '../board/color';
+import { koSalt } from '../reading/komaster';
 import { invert, packResult, ReadCode, unpackResult, type ReadResult } from '../reading/result';
 import { OP_ATTACK, OP_DEFEND, OwlCache } from './cache';
 import { OwlScratch, viewDragon, type DragonView } from './eyespace';
@@ -311,7 +312,7 @@ export class OwlReader {
 
   /** Ko state mixed into cache keys (0 without a ko master). */
   private salt(): number {
-    return this.state.komaster === 0 ? 0 : this.state.komaster + 3 * this.state.komPos;
+    return koSalt(this.state);
   }
 
   /**

@@ -5,3 +5,4 @@ export * from './transposition';
 export * from './node';
 export * from './moves';
 export * from './connection';
+export * from './komaster';

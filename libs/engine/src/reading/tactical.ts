@@ -1,5 +1,6 @@
 import type { Board } from '../board/board';
 import { BLACK, EMPTY, WHITE, type Player } from '../board/color';
+import { barredKoCapture, koSalt, readKoRetake, saltedHashHi, saltedHashLo, type KoMaster } from './komaster';
 import { TacticalMoves } from './moves';
 import { DEFAULT_TACTICAL_PARAMS, type TacticalParams } from './params';
 import { orderCandidates } from './ordering';
@@ -38,14 +39,8 @@ export class TacticalReader {
   /** The node count at which reading stops (the budget, or a root candidate's share of it). */
   private limit = 0;
   private readonly unsureBuf = new Int32Array(MOVES_PER_NODE);
-  /**
-   * The ko master of the current line (0: none, GNU Go's documented scheme): the first player to
-   * retake a ko the rule forbids (as after a ko threat). Nobody retakes a ko that way once there is
-   * one, and the master's opponent may not take back the ko at `komPos` (the point of the stone the
-   * master captured). Ko captures the rule allows stay open to both.
-   */
-  private komaster = 0;
-  private komPos = 0;
+  /** The ko master of the current line (see komaster.ts). */
+  private readonly ko: KoMaster = { komaster: 0, komPos: 0 };
   private readonly table = new TranspositionTable();
   private readonly moveBuf: Int32Array[] = [];
   private readonly scoreBuf: Int32Array[] = [];
@@ -88,8 +83,8 @@ export class TacticalReader {
   }
 
   private begin(): void {
-    this.komaster = 0;
-    this.komPos = 0;
+    this.ko.komaster = 0;
+    this.ko.komPos = 0;
     this.nodes = 0;
     this.limit = this.params.budget;
     this.exhausted = false;
@@ -165,7 +160,7 @@ export class TacticalReader {
     const b = this.board;
     b.chainLibertyPoints(s, this.libBuf);
     const l = this.libBuf[0];
-    const mayTakeKo = this.komaster !== 3 - attacker || l !== this.komPos;
+    const mayTakeKo = !barredKoCapture(this.ko, attacker, l);
     if (b.isLegal(l, attacker)) {
       b.playAssumeLegal(l, attacker);
       const ko = b.koPoint !== 0;
@@ -174,9 +169,9 @@ export class TacticalReader {
       if (!ko) return packResult(code, code === ReadCode.Fail ? 0 : l);
       if (!mayTakeKo) return packResult(ReadCode.Fail, 0);
       // The ko master's opponent cannot fight this ko back (it may retake no ko after a threat).
-      return packResult(this.komaster === 3 - attacker ? ReadCode.Win : ReadCode.KoA, l);
+      return packResult(this.ko.komaster === 3 - attacker ? ReadCode.Win : ReadCode.KoA, l);
     }
-    if (l === b.koPointFor(attacker) && this.komaster === 0) return packResult(ReadCode.KoB, l);
+    if (l === b.koPointFor(attacker) && this.ko.komaster === 0) return packResult(ReadCode.KoB, l);
     return packResult(ReadCode.Fail, 0);
   }
 
@@ -210,11 +205,11 @@ export class TacticalReader {
 
   /** The cache key: the position's hash with the ko master mixed in. */
   private keyLo(): number {
-    return (this.board.hashLo ^ Math.imul(this.komaster + 3 * this.komPos, 0x9e3779b1)) >>> 0;
+    return saltedHashLo(this.board, koSalt(this.ko));
   }
 
   private keyHi(): number {
-    return (this.board.hashHi ^ Math.imul(this.komaster + 3 * this.komPos, 0x85ebca6b)) >>> 0;
+    return saltedHashHi(this.board, koSalt(this.ko));
   }
 
   /**
@@ -294,32 +289,22 @@ export class TacticalReader {
    * Plays candidate m of `player`, scores the position after it and takes it back: its code, or
    * -1 when m cannot be played (a ko retake is read as after a threat where the rules allow).
    */
-  private playAndScore(s: number, depth: number, player: Player, m: number, score: (m: number) => number): number {
+  private playAndScore(
+    s: number,
+    depth: number,
+    player: Player,
+    m: number,
+    score: (m: number) => number,
+  ): number {
     const b = this.board;
     let code: number;
-    if (!b.isLegal(m, player)) {
-      if (m !== b.koPointFor(player) || this.komaster !== 0) return -1;
-      // A ko retake forbidden right now: read it as if a ko threat had been made and answered.
-      b.passRecorded();
-      if (!b.isLegal(m, player)) {
-        b.undo();
-        return -1;
-      }
-      b.playAssumeLegal(m, player);
-      this.komaster = player;
-      this.komPos = b.koPoint;
-      code = downgrade(score(m), ReadCode.KoB);
-      this.komaster = 0;
-      this.komPos = 0;
-      b.undo();
-      b.undo();
-      return code;
-    }
+    // A ko retake forbidden right now is read as if a ko threat had been made and answered.
+    if (!b.isLegal(m, player)) return readKoRetake(b, this.ko, m, player, score);
     b.playAssumeLegal(m, player);
     const koCapture = b.koPoint !== 0;
-    if (koCapture && this.komaster === 3 - player && m === this.komPos) {
+    if (koCapture && barredKoCapture(this.ko, player, m)) {
       code = ReadCode.Fail;
-    } else if (koCapture && this.komaster !== 3 - player) {
+    } else if (koCapture && this.ko.komaster !== 3 - player) {
       // Read on: the opponent's retake after a threat is among its candidates (its code then
       // comes back as KO_B); when the string is gone or retakes are no longer read, the capture
       // wins KO_A at best. Against the ko master (who may retake no ko) it is a plain move.
