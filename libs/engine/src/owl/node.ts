@@ -27,6 +27,8 @@ export interface OwlSearchState extends KoMaster {
   verifying: number;
   /** Nodes read for the question so far. */
   nodes: number;
+  /** The move that last won outright at each depth (see OwlParams.killers). */
+  killers: Int32Array;
 }
 
 /**
@@ -74,7 +76,10 @@ export function bestOf(
       best = code;
       bestMove = m;
       bestSoft = soft;
-      if (code === ReadCode.Win && !(firm && soft)) break;
+      if (code === ReadCode.Win && !(firm && soft)) {
+        if (depth < state.killers.length) state.killers[depth] = m;
+        break;
+      }
     }
   }
   if (firstWin !== 0) {

@@ -11,6 +11,9 @@ import { ALIVE, DEAD, OwlJudge } from './verdict';
 
 export { DEFAULT_OWL_PARAMS, type OwlParams } from './params';
 
+/** Plies that keep a killer move (deeper nodes are not reordered). */
+const KILLER_DEPTHS = 64;
+
 /**
  * Life-and-death reading of one dragon (GNU Go's owl as the model, from its documentation): the
  * attacker moves at vital points of the eye spaces, inside them and on the liberties leading out;
@@ -41,6 +44,7 @@ export class OwlReader {
     komaster: 0,
     komPos: 0,
     nodes: 0,
+    killers: new Int32Array(KILLER_DEPTHS),
   };
   private readonly cache: OwlCache;
   private readonly scratch: OwlScratch;
@@ -134,6 +138,7 @@ export class OwlReader {
     this.state.soft = false;
     this.state.komaster = 0;
     this.state.komPos = 0;
+    this.state.killers.fill(0);
     return true;
   }
 
@@ -212,6 +217,7 @@ export class OwlReader {
       for (const m of keep) if (!moves.includes(m)) moves.push(m);
     }
     this.addRetake(moves, v!, attacker);
+    this.preferKiller(moves, depth);
     if (capture !== 0) {
       const i = moves.indexOf(capture);
       if (i >= 0) moves.splice(i, 1);
@@ -242,6 +248,7 @@ export class OwlReader {
     const owner = this.owner;
     const moves = defenderMoves(b, v!, owner, this.params.width);
     this.addRetake(moves, v!, owner);
+    this.preferKiller(moves, depth);
     if (hint !== 0 && b.colors[hint] === EMPTY) {
       const i = moves.indexOf(hint);
       if (i >= 0) moves.splice(i, 1);
@@ -308,6 +315,19 @@ export class OwlReader {
       near = v.strings.some((s) => b.chainHead(s) === h);
     }
     if (near) moves.push(ko);
+  }
+
+  /**
+   * With killers, the move that last won outright at this depth (in this question) goes first when
+   * it is among the node's candidates; a capture or the root's hint still goes before it.
+   */
+  private preferKiller(moves: number[], depth: number): void {
+    if (this.params.killers !== true || depth >= KILLER_DEPTHS) return;
+    const k = this.state.killers[depth];
+    const i = k === 0 ? -1 : moves.indexOf(k);
+    if (i <= 0) return;
+    moves.splice(i, 1);
+    moves.unshift(k);
   }
 
   /** Ko state mixed into cache keys (0 without a ko master). */

