@@ -71,9 +71,11 @@ export interface LifeAnalysis {
  * 8 gained and 55 lost); kos are fought with threats (GNU Go's ko master scheme: a retake the ko
  * rule forbids is read as after a threat, KO_B at best) and a ko capture is KO_A only when the
  * opponent's retake after a threat helps it (koThreats, koRetakes; ld_owl 71 -> 74, 199, 200 and
- * 408 gained; owl 129 -> 132, 242, 246 and 247 gained; none lost); the move that last won at a
- * depth is tried first there (killers; ld_owl 74 -> 75, 54 and 192 gained, 27 lost; owl 132 -> 135,
- * 183, 215 and 216 gained; the suites' engine time 1,263 -> 836 s).
+ * 408 gained; owl 129 -> 132, 242, 246 and 247 gained; none lost); the two moves that last won at
+ * a depth are tried first there (killers; with one: ld_owl 74 -> 75, 54 and 192 gained, 27 lost;
+ * owl 132 -> 135, 183, 215 and 216 gained; the suites' engine time 1,263 -> 836 s; with two: ld_owl
+ * 77, 27 and 189 gained again, owl 134, 183 lost, 766 s; a 6,000-node budget with one: the same
+ * passes, 1,284 s).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,

@@ -27,7 +27,10 @@ export interface OwlSearchState extends KoMaster {
   verifying: number;
   /** Nodes read for the question so far. */
   nodes: number;
-  /** The move that last won outright at each depth (see OwlParams.killers). */
+  /**
+   * The two moves that last won outright at each depth, the latest at 2 * depth, the one before it
+   * at 2 * depth + 1 (see OwlParams.killers).
+   */
   killers: Int32Array;
 }
 
@@ -77,7 +80,7 @@ export function bestOf(
       bestMove = m;
       bestSoft = soft;
       if (code === ReadCode.Win && !(firm && soft)) {
-        if (depth < state.killers.length) state.killers[depth] = m;
+        rememberKiller(state.killers, depth, m);
         break;
       }
     }
@@ -88,6 +91,14 @@ export function bestOf(
   }
   state.soft = ownerMoves ? best !== 0 && bestSoft : best !== ReadCode.Win && anySoft;
   return packResult(best, best === 0 ? 0 : bestMove);
+}
+
+/** Notes m as the latest move to win outright at `depth` (see OwlSearchState.killers). */
+function rememberKiller(killers: Int32Array, depth: number, m: number): void {
+  const i = 2 * depth;
+  if (i + 1 >= killers.length || killers[i] === m) return;
+  killers[i + 1] = killers[i];
+  killers[i] = m;
 }
 
 /**

@@ -44,7 +44,7 @@ export class OwlReader {
     komaster: 0,
     komPos: 0,
     nodes: 0,
-    killers: new Int32Array(KILLER_DEPTHS),
+    killers: new Int32Array(2 * KILLER_DEPTHS),
   };
   private readonly cache: OwlCache;
   private readonly scratch: OwlScratch;
@@ -318,16 +318,19 @@ export class OwlReader {
   }
 
   /**
-   * With killers, the move that last won outright at this depth (in this question) goes first when
-   * it is among the node's candidates; a capture or the root's hint still goes before it.
+   * With killers, the two moves that last won outright at this depth (in this question) go first,
+   * the latest first, where they are among the node's candidates; a capture or the root's hint
+   * still goes before them.
    */
   private preferKiller(moves: number[], depth: number): void {
     if (this.params.killers !== true || depth >= KILLER_DEPTHS) return;
-    const k = this.state.killers[depth];
-    const i = k === 0 ? -1 : moves.indexOf(k);
-    if (i <= 0) return;
-    moves.splice(i, 1);
-    moves.unshift(k);
+    for (let j = 1; j >= 0; j--) {
+      const k = this.state.killers[2 * depth + j];
+      const i = k === 0 ? -1 : moves.indexOf(k);
+      if (i <= 0) continue;
+      moves.splice(i, 1);
+      moves.unshift(k);
+    }
   }
 
   /** Ko state mixed into cache keys (0 without a ko master). */

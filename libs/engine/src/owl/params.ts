@@ -83,9 +83,9 @@ export interface OwlParams {
    */
   readonly koRetakes?: boolean;
   /**
-   * Killer moves (the classic move-ordering heuristic): at each depth the move that last won
-   * outright there, in this question, is tried first when it is among the node's candidates (after
-   * a capture or the root's hint). Results are unchanged where the search reads every candidate;
+   * Killer moves (the classic move-ordering heuristic): at each depth the two moves that last won
+   * outright there, in this question, are tried first (the latest first) when they are among the
+   * node's candidates (after a capture or the root's hint). Results are unchanged where the search reads every candidate;
    * where it stops at the first win or runs out of nodes, the refutation found in a sibling line
    * usually refutes this one too, so fewer nodes are read and a different winning move may be
    * named.

@@ -110,8 +110,10 @@ describe('owl: near the root the owner prefers a living move read out to one tha
     expect(regressionAnswer('ld_owl.tst', 174)).toBe('alive');
   });
 
-  // ld_owl 27 ('critical N2 Q1' from this change until the killer moves below) answers 'dead' again
-  // since them: the attacker's reordered search refutes the defence at Q1 that GNU Go finds.
+  it('the kill at Q2 and the defence at Q1 are found (ld_owl 27)', () => {
+    // Before: 'dead' (and again with one killer move per depth, see below).
+    expect(regressionAnswer('ld_owl.tst', 27)).toMatch(/^critical (Q2|T2|N2) Q1$/);
+  });
 });
 
 describe("owl: eye spaces that end at the enemy's domain (OwlViewParams.domains)", () => {
@@ -227,15 +229,17 @@ describe('owl: kos fought with threats (koThreats, koRetakes)', () => {
   });
 });
 
-describe('owl: killer moves (the move that last won at a depth is tried first there)', () => {
+describe('owl: killer moves (the two moves that last won at a depth are tried first there)', () => {
   it('a kill past the budget without them is read out (owl 215, 216)', () => {
     // Before: '0' and '1 PASS' (the search ran out of nodes before H18 was read to the end).
     expect(regressionAnswer('owl.tst', 215)).toBe('1 H18');
     expect(regressionAnswer('owl.tst', 216)).toMatch(/^1 (H18|K19)$/);
   });
 
-  it('the critical dragon is attacked where its kill holds (ld_owl 54)', () => {
+  it('the critical dragon is attacked where its kill holds (ld_owl 54, 189)', () => {
     // Before: 'critical T16 T16'.
     expect(regressionAnswer('ld_owl.tst', 54)).toMatch(/^critical (T16|O19|T17|T18|S18) T18$/);
+    // Before: 'critical P1 S1'.
+    expect(regressionAnswer('ld_owl.tst', 189)).toMatch(/^critical S1 (S4|S1|T2)$/);
   });
 });
