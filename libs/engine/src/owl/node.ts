@@ -80,7 +80,7 @@ export function bestOf(
       bestMove = m;
       bestSoft = soft;
       if (code === ReadCode.Win && !(firm && soft)) {
-        rememberKiller(state.killers, depth, m);
+        if (params.killers === true) rememberKiller(state.killers, depth, m);
         break;
       }
     }
@@ -115,12 +115,13 @@ function tryMove(
 ): number {
   const kos = params.koThreats === true;
   if (!b.isLegal(m, player)) {
+    if (!kos) return -1;
     // A forbidden retake is read as after a threat (the retaker becomes the ko master).
     const fresh = (mv: number) => {
       state.soft = false;
       return score(mv);
     };
-    return kos ? readKoRetake(b, state, m, player, fresh) : -1;
+    return readKoRetake(b, state, m, player, fresh);
   }
   b.playAssumeLegal(m, player);
   const koCapture = b.koPoint !== 0;

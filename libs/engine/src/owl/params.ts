@@ -85,10 +85,10 @@ export interface OwlParams {
   /**
    * Killer moves (the classic move-ordering heuristic): at each depth the two moves that last won
    * outright there, in this question, are tried first (the latest first) when they are among the
-   * node's candidates (after a capture or the root's hint). Results are unchanged where the search reads every candidate;
-   * where it stops at the first win or runs out of nodes, the refutation found in a sibling line
-   * usually refutes this one too, so fewer nodes are read and a different winning move may be
-   * named.
+   * node's candidates (after a capture or the root's hint). A node that reads every candidate keeps
+   * its code, though it may name another move of that code; where it stops at the first win or runs
+   * out of nodes, the refutation found in a sibling line often refutes this one too, so fewer nodes
+   * are read and results near the budget may change.
    */
   readonly killers?: boolean;
   readonly view: OwlViewParams;
