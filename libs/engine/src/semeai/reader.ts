@@ -21,7 +21,7 @@ export interface SemeaiParams {
    */
   readonly rootMoveBudget: number;
   readonly maxDepth: number;
-  /** Moves tried per node, pass not counted. */
+  /** Moves tried per node, pass not counted (12: with 10 the kill of semeai 43 was not among them). */
   readonly width: number;
   /** Plies up to which a ko may be retaken after a threat (the line then wins at most KO_B). */
   readonly koDepth: number;
@@ -57,7 +57,7 @@ export const DEFAULT_SEMEAI_PARAMS: SemeaiParams = {
   budget: 20_000,
   rootMoveBudget: 3_000,
   maxDepth: 40,
-  width: 10,
+  width: 12,
   koDepth: 12,
   nodeEyeSpace: 8,
   keepInside: false,
@@ -110,6 +110,13 @@ export class SemeaiReader {
   /** The node count at which the line being read stops, and whether one did since the last root move. */
   private limit = 0;
   private cut = false;
+  /**
+   * The least depth, on the line being read, of a position that a line below the current node
+   * repeated: a result that depends on a position above its node (on the line's history, not on
+   * the position) is not cached. Semeai 140: a line that repeated the root's position left a
+   * both-living result in the table, which a later line, with no repetition, took for its own.
+   */
+  private repeatDepth = 1 << 30;
   /** Whether the root's answer is a win on a line cut by the budget (see search). */
   private provisional = false;
   /** A root move whose win is taken even when its line is cut, tried first (see analyze). */
@@ -170,7 +177,16 @@ export class SemeaiReader {
     if (goalCaptured(this.board, goal)) return null;
     const params = root ? DEFAULT_OWL_VIEW_PARAMS : this.nodeView;
     const other = goal === this.a ? this.b : this.a;
-    return raceView(this.board, goal, other, this.zeros, this.zeros, this.owlScratch, params, this.viewScratch);
+    return raceView(
+      this.board,
+      goal,
+      other,
+      this.zeros,
+      this.zeros,
+      this.owlScratch,
+      params,
+      this.viewScratch,
+    );
   }
 
   /**
@@ -220,7 +236,8 @@ export class SemeaiReader {
   /** Liberties of the goal's weakest string now on the board. */
   private weakestLibs(goal: RaceGoal): number {
     let least = 1 << 30;
-    for (const s of goal.stones) if (this.board.colors[s] === goal.owner) least = Math.min(least, this.board.chainLiberties(s));
+    for (const s of goal.stones)
+      if (this.board.colors[s] === goal.owner) least = Math.min(least, this.board.chainLiberties(s));
     return least;
   }
 
@@ -278,7 +295,10 @@ export class SemeaiReader {
     }
     // A position repeated on this line with the same side to move: nobody made progress.
     for (let d = depth - 2; d >= 0; d -= 2)
-      if (this.pathLo[d] === board.hashLo && this.pathHi[d] === board.hashHi) return win(bothLive);
+      if (this.pathLo[d] === board.hashLo && this.pathHi[d] === board.hashHi) {
+        if (d < this.repeatDepth) this.repeatDepth = d;
+        return win(bothLive);
+      }
     this.pathLo[depth] = board.hashLo;
     this.pathHi[depth] = board.hashHi;
     this.nodes++;
@@ -305,6 +325,8 @@ export class SemeaiReader {
       const cached = this.table.get(board.hashLo, board.hashHi, slot, toMove);
       if (cached >= 0) return cached;
     }
+    const repeatAbove = this.repeatDepth;
+    this.repeatDepth = 1 << 30;
     const sideA: RaceSide = { goal: this.a, view: va, keepEmpty: this.keepA };
     const sideB: RaceSide = { goal: this.b, view: vb, keepEmpty: this.keepB };
     const own = toMove === p ? sideA : sideB;
@@ -336,7 +358,8 @@ export class SemeaiReader {
     // At the root, of two moves with the same ko code the first that fills a liberty of the enemy
     // goal is the answer (a capture elsewhere first found the same ko: semeai 143).
     const consider = (code: number, move: number): boolean => {
-      const cutWin = root && this.cut && code === ReadCode.Win && (this.sureMove === 0 || move !== this.sureMove);
+      const cutWin =
+        root && this.cut && code === ReadCode.Win && (this.sureMove === 0 || move !== this.sureMove);
       const fillTie =
         root &&
         code === best &&
@@ -398,7 +421,10 @@ export class SemeaiReader {
     if (root) this.provisional = provisional;
     const result = packResult(best, bestMove);
     const settled = best === ReadCode.Win || best === ReadCode.Fail;
-    if (!root && !this.cut && settled) this.table.set(board.hashLo, board.hashHi, slot, toMove, result);
+    const historyFree = this.repeatDepth >= depth;
+    this.repeatDepth = Math.min(repeatAbove, this.repeatDepth);
+    if (!root && !this.cut && settled && historyFree)
+      this.table.set(board.hashLo, board.hashHi, slot, toMove, result);
     return result;
   }
 }
