@@ -323,7 +323,7 @@ export class OwlReader {
    * still goes before them.
    */
   private preferKiller(moves: number[], depth: number): void {
-    if (this.params.killers !== true || depth >= KILLER_DEPTHS) return;
+    if (this.params.killers !== true || 2 * depth + 1 >= this.state.killers.length) return;
     for (let j = 1; j >= 0; j--) {
       const k = this.state.killers[2 * depth + j];
       const i = k === 0 ? -1 : moves.indexOf(k);

@@ -1,19 +1,32 @@
+const NO_REPEAT = 1 << 30;
+
 /**
- * What the tactical reader remembers about the line it is reading, by depth: the cache keys of
- * the positions along it (to cut cycles of captures and retakes) and, per node, the moves with
- * which the opponent refuted its candidates (tried as candidates themselves near the root).
+ * What a reader (tactical or capturing race) remembers about the line it is reading, by depth:
+ * the keys of the positions along it (to cut cycles of captures and retakes), how far up the line
+ * a repetition below the current node reached (a result that depends on the line's history is not
+ * a fact about the position, so it must not be cached) and, per node, the moves with which the
+ * opponent refuted its candidates (tried as candidates themselves near the root).
  */
 export class ReadingLine {
-  private readonly pathLo = new Uint32Array(128);
-  private readonly pathHi = new Uint32Array(128);
+  private readonly pathLo: Uint32Array;
+  private readonly pathHi: Uint32Array;
   private readonly refutes: Int32Array[] = [];
   private readonly refuteCount: number[] = [];
+  /** The least depth of a position repeated below the current node (see enterNode). */
+  private repeatDepth = NO_REPEAT;
 
-  constructor(private readonly refutesPerNode = 64) {}
+  constructor(
+    private readonly refutesPerNode = 64,
+    maxDepth = 127,
+  ) {
+    this.pathLo = new Uint32Array(maxDepth + 1);
+    this.pathHi = new Uint32Array(maxDepth + 1);
+  }
 
   /**
-   * Records the position (its cache key) at this depth of the line and tells whether it already
-   * stood earlier in the line with the same side to move (a cycle of captures and retakes).
+   * Records the position (its key) at this depth of the line and tells whether it already stood
+   * earlier in the line with the same side to move (a cycle of captures and retakes); the nodes
+   * between the two then read a result that depends on the line (see leaveNode).
    */
   repeats(depth: number, lo: number, hi: number): boolean {
     const pl = this.pathLo;
@@ -21,8 +34,31 @@ export class ReadingLine {
     if (depth >= pl.length) return false;
     pl[depth] = lo;
     ph[depth] = hi;
-    for (let j = depth - 2; j >= 0; j -= 2) if (pl[j] === lo && ph[j] === hi) return true;
+    for (let j = depth - 2; j >= 0; j -= 2)
+      if (pl[j] === lo && ph[j] === hi) {
+        if (j < this.repeatDepth) this.repeatDepth = j;
+        return true;
+      }
     return false;
+  }
+
+  /** Starts reading a node's moves; what it returns goes back to leaveNode. */
+  enterNode(): number {
+    const above = this.repeatDepth;
+    this.repeatDepth = NO_REPEAT;
+    return above;
+  }
+
+  /**
+   * Ends the node at this depth (entered with enterNode, which returned `above`): whether its
+   * result holds for the position whatever line led there, i.e. no line below it repeated a
+   * position above it (semeai 140: a line that repeated the root's position left a both-living
+   * result in the table, which a later line, with no repetition, took for its own).
+   */
+  leaveNode(depth: number, above: number): boolean {
+    const free = this.repeatDepth >= depth;
+    if (above < this.repeatDepth) this.repeatDepth = above;
+    return free;
   }
 
   /** Forgets the refutations noted at this depth (a new node there). */

@@ -135,6 +135,7 @@ export class TacticalReader {
     if (this.line.repeats(depth, lo, hi)) return n === 1 ? capture : packResult(ReadCode.Fail, 0);
     const cached = this.cached(lo, hi, s, op, depth);
     if (cached >= 0) return cached;
+    const above = this.line.enterNode();
 
     const [moves, scores] = this.buffers(depth);
     let count = this.withRetake(attacker, depth, moves, this.gen.attackMoves(s, attacker, n, depth, moves));
@@ -148,7 +149,8 @@ export class TacticalReader {
     let result = this.bestOf(s, depth, attacker, moves, count, score);
     result = this.tryRefutations(s, depth, attacker, true, n, moves, scores, count, result, score);
     if (codeRank(unpackResult(capture).code) > codeRank(unpackResult(result).code)) result = capture;
-    if (!this.exhausted) this.table.set(lo, hi, s, op, result + depth * DEPTH_UNIT);
+    const historyFree = this.line.leaveNode(depth, above);
+    if (!this.exhausted && historyFree) this.table.set(lo, hi, s, op, result + depth * DEPTH_UNIT);
     return result;
   }
 
@@ -331,6 +333,7 @@ export class TacticalReader {
     if (this.line.repeats(depth, lo, hi)) return packResult(ReadCode.Win, 0);
     const cached = this.cached(lo, hi, s, op, depth);
     if (cached >= 0) return cached;
+    const above = this.line.enterNode();
 
     const [moves, scores] = this.buffers(depth);
     let count = this.withRetake(color, depth, moves, this.gen.defenseMoves(s, color, n, depth, moves));
@@ -340,7 +343,8 @@ export class TacticalReader {
     let result = this.bestOf(s, depth, color, moves, count, score);
     result = this.tryRefutations(s, depth, color, false, n, moves, scores, count, result, score);
     if (depth > 0) result = this.tenuki(s, depth, result);
-    if (!this.exhausted) this.table.set(lo, hi, s, op, result + depth * DEPTH_UNIT);
+    const historyFree = this.line.leaveNode(depth, above);
+    if (!this.exhausted && historyFree) this.table.set(lo, hi, s, op, result + depth * DEPTH_UNIT);
     return result;
   }
 

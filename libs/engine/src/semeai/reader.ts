@@ -1,6 +1,7 @@
 import type { Board } from '../board/board';
 import type { Player } from '../board/color';
 import { DEFAULT_OWL_VIEW_PARAMS, OwlScratch, type DragonView, type OwlViewParams } from '../owl/eyespace';
+import { ReadingLine } from '../reading/line';
 import { codeRank, downgrade, invert, packResult, ReadCode, unpackResult } from '../reading/result';
 import { TranspositionTable } from '../reading/transposition';
 import { countRace, RaceCount } from './count';
@@ -110,20 +111,12 @@ export class SemeaiReader {
   /** The node count at which the line being read stops, and whether one did since the last root move. */
   private limit = 0;
   private cut = false;
-  /**
-   * The least depth, on the line being read, of a position that a line below the current node
-   * repeated: a result that depends on a position above its node (on the line's history, not on
-   * the position) is not cached. Semeai 140: a line that repeated the root's position left a
-   * both-living result in the table, which a later line, with no repetition, took for its own.
-   */
-  private repeatDepth = 1 << 30;
   /** Whether the root's answer is a win on a line cut by the budget (see search). */
   private provisional = false;
   /** A root move whose win is taken even when its line is cut, tried first (see analyze). */
   private sureMove = 0;
-  /** The position (hash) at each depth of the line being read. */
-  private readonly pathLo: Uint32Array;
-  private readonly pathHi: Uint32Array;
+  /** The positions along the line being read, and which results depend on them. */
+  private readonly line: ReadingLine;
   private readonly nodeView: OwlViewParams;
 
   constructor(
@@ -134,8 +127,7 @@ export class SemeaiReader {
     this.scratch = new RaceScratch(board.geo.arraySize);
     this.viewScratch = new RaceViewScratch(board.geo.arraySize);
     this.zeros = new Uint8Array(board.geo.arraySize);
-    this.pathLo = new Uint32Array(params.maxDepth + 1);
-    this.pathHi = new Uint32Array(params.maxDepth + 1);
+    this.line = new ReadingLine(0, params.maxDepth);
     this.nodeView = { ...DEFAULT_OWL_VIEW_PARAMS, maxEyeSpace: params.nodeEyeSpace, escapeRoom: 0 };
   }
 
@@ -294,13 +286,7 @@ export class SemeaiReader {
       return win(this.leafWinner(toMove, parentA, parentB));
     }
     // A position repeated on this line with the same side to move: nobody made progress.
-    for (let d = depth - 2; d >= 0; d -= 2)
-      if (this.pathLo[d] === board.hashLo && this.pathHi[d] === board.hashHi) {
-        if (d < this.repeatDepth) this.repeatDepth = d;
-        return win(bothLive);
-      }
-    this.pathLo[depth] = board.hashLo;
-    this.pathHi[depth] = board.hashHi;
+    if (this.line.repeats(depth, board.hashLo, board.hashHi)) return win(bothLive);
     this.nodes++;
     const va = this.viewAfter(this.a, parentA, last);
     const vb = this.viewAfter(this.b, parentB, last);
@@ -325,8 +311,7 @@ export class SemeaiReader {
       const cached = this.table.get(board.hashLo, board.hashHi, slot, toMove);
       if (cached >= 0) return cached;
     }
-    const repeatAbove = this.repeatDepth;
-    this.repeatDepth = 1 << 30;
+    const repeatAbove = this.line.enterNode();
     const sideA: RaceSide = { goal: this.a, view: va, keepEmpty: this.keepA };
     const sideB: RaceSide = { goal: this.b, view: vb, keepEmpty: this.keepB };
     const own = toMove === p ? sideA : sideB;
@@ -421,8 +406,7 @@ export class SemeaiReader {
     if (root) this.provisional = provisional;
     const result = packResult(best, bestMove);
     const settled = best === ReadCode.Win || best === ReadCode.Fail;
-    const historyFree = this.repeatDepth >= depth;
-    this.repeatDepth = Math.min(repeatAbove, this.repeatDepth);
+    const historyFree = this.line.leaveNode(depth, repeatAbove);
     if (!root && !this.cut && settled && historyFree)
       this.table.set(board.hashLo, board.hashHi, slot, toMove, result);
     return result;

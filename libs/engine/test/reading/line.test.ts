@@ -23,4 +23,30 @@ describe('ReadingLine', () => {
     line.clearRefutations(1);
     expect(line.refutationCount(1)).toBe(0);
   });
+
+  it('tells which nodes read a result that depends on a position above them', () => {
+    const line = new ReadingLine();
+    line.repeats(0, 1, 1); // the root
+    const root = line.enterNode();
+    line.repeats(1, 2, 2);
+    const n1 = line.enterNode();
+    line.repeats(2, 3, 3);
+    const n2 = line.enterNode();
+    expect(line.repeats(3, 3, 3)).toBe(false); // the position at 2, the other side to move
+    expect(line.repeats(3, 4, 4)).toBe(false);
+    const n3 = line.enterNode();
+    expect(line.repeats(4, 1, 1)).toBe(true); // the root's position again
+    expect(line.leaveNode(3, n3)).toBe(false);
+    // A sibling line below depth 2 that repeats nothing: the node at 2 still depends on its first line.
+    expect(line.repeats(3, 5, 5)).toBe(false);
+    const m3 = line.enterNode();
+    expect(line.leaveNode(3, m3)).toBe(true);
+    expect(line.leaveNode(2, n2)).toBe(false);
+    expect(line.leaveNode(1, n1)).toBe(false);
+    // The root's own position is the one repeated: its result is a fact about it.
+    expect(line.leaveNode(0, root)).toBe(true);
+    // A fresh node after all that starts clean.
+    line.repeats(1, 6, 6);
+    expect(line.leaveNode(1, line.enterNode())).toBe(true);
+  });
 });
