@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
@@ -12,6 +13,10 @@ const plugins = [swc.vite({ module: { type: 'es6' } })];
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is one file at a
+    // time (10.6 min for the suite); two workers take 6 min there. Integration suites are isolated
+    // (own database, Redis prefix, ports), so files may run side by side.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         plugins,
