@@ -225,10 +225,11 @@ export function viewDragon(
     minEyes += e.eyes.min;
     maxEyes += e.eyes.max;
   }
-  const flood = params.escapeReach === undefined ? floodRoom : floodReachOf;
-  const { room, connects } = flood(
+  const own = new Set<number>();
+  for (const s of strings) own.add(board.chainHead(s));
+  const { room, connects } = floodReach(
     board,
-    strings,
+    own,
     outerLiberties,
     owner,
     enemySphere,
@@ -248,65 +249,6 @@ export function viewDragon(
     weakestLiberties,
     weakest,
   };
-}
-
-function floodReachOf(
-  board: Board,
-  strings: readonly number[],
-  starts: readonly number[],
-  owner: Player,
-  enemySphere: Uint8Array,
-  friendAlive: Uint8Array,
-  scratch: OwlScratch,
-  params: OwlViewParams,
-): { room: number; connects: boolean } {
-  const own = new Set<number>();
-  for (const s of strings) own.add(board.chainHead(s));
-  return floodReach(board, own, starts, owner, enemySphere, friendAlive, scratch, params);
-}
-
-function floodRoom(
-  board: Board,
-  strings: readonly number[],
-  starts: readonly number[],
-  owner: Player,
-  enemySphere: Uint8Array,
-  friendAlive: Uint8Array,
-  scratch: OwlScratch,
-  params: OwlViewParams,
-): { room: number; connects: boolean } {
-  const { colors } = board;
-  const adj = board.geo.adjacent;
-  const gen = scratch.next();
-  const own = new Set<number>();
-  for (const s of strings) own.add(board.chainHead(s));
-  const stack: number[] = [];
-  const enemy = 3 - owner;
-  // Outer liberties count even next to enemy stones; beyond them only the owner's side does.
-  for (const l of starts) {
-    if (enemySphere[l] || scratch.mark[l] === gen) continue;
-    scratch.mark[l] = gen;
-    stack.push(l);
-  }
-  let room = 0;
-  let connects = false;
-  while (stack.length > 0 && room < params.escapeRoom) {
-    const p = stack.pop()!;
-    room++;
-    for (let k = 0; k < 4; k++) {
-      const q = p + adj[k];
-      if (scratch.mark[q] === gen) continue;
-      const c = colors[q];
-      if (c === owner) {
-        if (friendAlive[q] && !own.has(board.chainHead(q))) connects = true;
-        continue;
-      }
-      if (c !== EMPTY || enemySphere[q] || !passable(board, q, enemy, params)) continue;
-      scratch.mark[q] = gen;
-      stack.push(q);
-    }
-  }
-  return { room, connects };
 }
 
 /**

@@ -4,13 +4,14 @@ import { passable } from './domains';
 import type { OwlScratch, OwlViewParams } from './eyespace';
 
 /**
- * The dragon's room as floodRoom counts it (empty points outside the enemy's sphere on the owner's
- * side, flooded from the outer liberties), but breadth first, with an escape that must also lead
- * away from the dragon (see OwlViewParams.escapeReach): `escapeRoom` points or more whose flood
- * reaches no point `escapeReach` steps from the outer liberties is a pocket the enemy's stones
- * close: it counts half of `escapeRoom` (no escape, and under GTP's dead room of 8, so the dragon
- * needs eyes there). The flood
- * looks at up to four times `escapeRoom` points. `connects`: it reaches a friendly living stone.
+ * The dragon's room: empty points outside the enemy's sphere on the owner's side, flooded breadth
+ * first from the outer liberties (`starts`), counted up to `escapeRoom`. With
+ * OwlViewParams.escapeReach, an escape must also lead away from the dragon: `escapeRoom` points or
+ * more whose flood reaches no point `escapeReach` steps from the outer liberties is a pocket the
+ * enemy's stones close: it counts half of `escapeRoom` (no escape, and under GTP's dead room of 8,
+ * so the dragon needs eyes there); the flood then looks at up to four times `escapeRoom` points.
+ * `connects`: the points flooded touch a friendly living stone that is not one of the dragon's
+ * strings (`own`, their heads).
  */
 export function floodReach(
   board: Board,
