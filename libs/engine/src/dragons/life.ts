@@ -75,11 +75,15 @@ export interface LifeAnalysis {
  * a depth are tried first there (killers; with one: ld_owl 74 -> 75, 54 and 192 gained, 27 lost;
  * owl 132 -> 135, 183, 215 and 216 gained; the suites' engine time 1,263 -> 836 s; with two: ld_owl
  * 77, 27 and 189 gained again, owl 134, 183 lost, 766 s; a 6,000-node budget with one: the same
- * passes, 1,284 s).
+ * passes, 1,284 s); lines read to 12 plies instead of 10 with 6,000 nodes a question (ld_owl 77 ->
+ * 80, 25, 178 and 196 gained; owl 134 -> 133, 187's kill found at another point; owl1 29 -> 32,
+ * 295, 298 and 326 gained; connection 61 the same; the two suites' engine time about 1.3 times;
+ * 12 plies with 4,000 nodes: ld_owl 79 and owl 133, 189 lost; 14 plies: ld_owl 78, owl 129).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
-  budget: 10 * DEFAULT_OWL_PARAMS.budget,
+  budget: 15 * DEFAULT_OWL_PARAMS.budget,
+  maxDepth: 12,
   width: 12,
   readDeadRoot: true,
   contain: true,
