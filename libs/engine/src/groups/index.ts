@@ -4,3 +4,4 @@ export * from './benson';
 export * from './eyespace';
 export * from './status';
 export * from './tactics';
+export * from './cuts';

@@ -4,6 +4,7 @@ import { computeInfluenceField, type FieldParams, type InfluenceField } from '..
 import { checkPointArray, type ColorPosition } from '../influence/position';
 import { bensonAlive } from './benson';
 import { decide } from './decide';
+import { falseCuts } from './cuts';
 import { eyeRange } from './eyespace';
 import { DEFAULT_GROUP_PARAMS, type Group, type GroupParams } from './group';
 import { findStrings, type StringMap } from './strings';
@@ -61,7 +62,8 @@ export interface GroupAnalysis {
  * escape, and from those alive / critical / dead / seki with a safety score per group. Pure.
  *
  * Strings of one colour join a group when they share two liberties, touch diagonally with both
- * crossing points empty, or border the same eye space. An eye space is a connected set of points
+ * crossing points empty, touch a point where the opponent's cutting stone is captured (cuts.ts), or
+ * border the same eye space. An eye space is a connected set of points
  * without the owner's stones, bordered only by the owner, of at most `maxEyeSpace` points with at
  * most half of them enemy stones. Then: unconditionally alive (Benson) or at least two sure eyes
  * (or two miai eye spaces) -> alive; every string capturable even if its owner moves first -> dead;
@@ -151,6 +153,10 @@ export function analyzeGroups(pos: ColorPosition, options: GroupOptions = {}): G
       if (colors[m + side] !== enemy && colors[m - side] !== enemy) union(stringOf[p], stringOf[q]);
     }
   }
+
+  // Cutting points where the cutter cannot stay (see cuts.ts).
+  for (const joined of falseCuts(pos, strings))
+    for (let i = 1; i < joined.length; i++) union(joined[0], joined[i]);
 
   // Eye spaces per colour: maximal connected sets of points without that colour's stones.
   const spacesBy: { owner: Player; points: number[]; borders: Set<number> }[] = [];

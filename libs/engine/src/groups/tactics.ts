@@ -20,7 +20,8 @@ export interface TacticsParams {
 /** Defaults: ladders and nets on strings of one or two liberties, up to 60 plies. */
 export const DEFAULT_TACTICS_PARAMS: TacticsParams = { maxLiberties: 2, maxDepth: 60, budget: 4000 };
 
-class Reader {
+/** Capture reading of strings of few liberties on one board (play and undo), within `params`. */
+export class CaptureReader {
   nodes = 0;
   private readonly libs = new Int32Array(8);
   private readonly stones: Int32Array;
@@ -108,7 +109,7 @@ export function readTactics(
     if (s.liberties.length === 0 || s.liberties.length > params.maxLiberties) continue;
     const p = s.stones[0];
     const attacker = (3 - s.color) as Player;
-    const reader = new Reader(board, params);
+    const reader = new CaptureReader(board, params);
     if (!reader.attack(p, attacker, 0)) continue;
     reader.nodes = 0;
     out[s.index] = reader.defend(p, attacker, 0) ? 'weak' : 'dead';
