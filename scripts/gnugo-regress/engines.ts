@@ -35,13 +35,14 @@ export interface MoyoLaunch {
 }
 
 /**
- * `moyo gtp` from the build (`node libs/engine/bin/moyo.js gtp`) when it exists and is not older
- * than the newest file under libs/engine/src (`auto`), otherwise from source through tsx's loader.
+ * `moyo gtp` from the build (`node libs/engine/bin/moyo.js gtp`) when it exists and its newest file
+ * is not older than the newest file under libs/engine/src (`auto`), otherwise from source through tsx's loader.
  */
 export function moyoLaunch(from: MoyoFrom): MoyoLaunch {
   const built = existsSync(MOYO_DIST);
   if (from === 'dist' && !built) throw new Error(`--moyo-from dist: ${MOYO_DIST} is missing (npm run build)`);
-  const fresh = built && statSync(MOYO_DIST).mtimeMs >= newestMtime(MOYO_SRC);
+  // tsc -b rewrites only the files whose output changed: the newest file of the build counts.
+  const fresh = built && newestMtime(join(ROOT, 'libs/engine/dist')) >= newestMtime(MOYO_SRC);
   if (from === 'dist' || (from === 'auto' && fresh)) {
     return {
       command: (cwd) => ({ file: process.execPath, args: [MOYO_BIN, 'gtp'], cwd }),
