@@ -78,7 +78,10 @@ export interface LifeAnalysis {
  * passes, 1,284 s); lines read to 12 plies instead of 10 with 6,000 nodes a question (ld_owl 77 ->
  * 80, 25, 178 and 196 gained; owl 134 -> 133, 187's kill found at another point; owl1 29 -> 32,
  * 295, 298 and 326 gained; connection 61 the same; the two suites' engine time about 1.3 times;
- * 12 plies with 4,000 nodes: ld_owl 79 and owl 133, 189 lost; 14 plies: ld_owl 78, owl 129).
+ * 12 plies with 4,000 nodes: ld_owl 79 and owl 133, 189 lost; 14 plies: ld_owl 78, owl 129); room
+ * is an escape from 12 points instead of 14 (after false cuts joined strings, groups/cuts.ts: ld_owl
+ * 82 -> 83, 315 gained; owl 131 -> 132, 174 gained; none lost; 10 points: ld_owl 85 and owl 131,
+ * owl 70, 71, 217, 218 lost; 18 points: ld_owl 84, owl 127).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
@@ -98,7 +101,7 @@ const LIFE_OWL_PARAMS = {
   koThreats: true,
   koRetakes: true,
   killers: true,
-  view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12, escapeReach: 4 },
+  view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12, escapeReach: 4, escapeRoom: 12 },
 };
 
 /**

@@ -254,3 +254,11 @@ describe('owl: killer moves (the two moves that last won at a depth are tried fi
     expect(regressionAnswer('ld_owl.tst', 189)).toMatch(/^critical S1 (S4|S1|T2)$/);
   });
 });
+
+describe('owl: room is an escape from 12 points (GTP)', () => {
+  it('the attack and the defence the 14-point rule missed (ld_owl 315, owl 174)', () => {
+    // With 14 points: '1 O18' (a kill the owner survives) and '1 PASS' (no kill found, so no defence).
+    expect(regressionAnswer('ld_owl.tst', 315)).toBe('1 P18');
+    expect(regressionAnswer('owl.tst', 174)).toMatch(/^1 (S11|S13)$/);
+  });
+});
