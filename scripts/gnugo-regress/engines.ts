@@ -12,17 +12,20 @@ export const GNUGO_PATH = process.env.GNUGO_PATH ?? '/usr/games/gnugo';
 export const GNUGO_ARGS = ['--mode', 'gtp', '--quiet'];
 
 const MOYO_BIN = join(ROOT, 'libs/engine/bin/moyo.js');
-const MOYO_DIST = join(ROOT, 'libs/engine/dist/cli/main.js');
+const MOYO_BUILD = join(ROOT, 'libs/engine/dist');
+const MOYO_DIST = join(MOYO_BUILD, 'cli/main.js');
 const MOYO_SRC = join(ROOT, 'libs/engine/src');
 const MOYO_ENTRY = join(__dirname, 'moyo-entry.ts');
 
 export type MoyoFrom = 'auto' | 'dist' | 'src';
 
-function newestMtime(dir: string): number {
+/** The newest modification time of the files under `dir` whose names end with `suffix`. */
+function newestMtime(dir: string, suffix: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path, suffix));
+    else if (entry.name.endsWith(suffix)) newest = Math.max(newest, statSync(path).mtimeMs);
   }
   return newest;
 }
@@ -35,14 +38,16 @@ export interface MoyoLaunch {
 }
 
 /**
- * `moyo gtp` from the build (`node libs/engine/bin/moyo.js gtp`) when it exists and its newest file
- * is not older than the newest file under libs/engine/src (`auto`), otherwise from source through tsx's loader.
+ * `moyo gtp` from the build (`node libs/engine/bin/moyo.js gtp`) when it exists and its newest emitted file
+ * is not older than the newest source under libs/engine/src (`auto`), otherwise from source through
+ * tsx's loader.
  */
 export function moyoLaunch(from: MoyoFrom): MoyoLaunch {
   const built = existsSync(MOYO_DIST);
   if (from === 'dist' && !built) throw new Error(`--moyo-from dist: ${MOYO_DIST} is missing (npm run build)`);
-  // tsc -b rewrites only the files whose output changed: the newest file of the build counts.
-  const fresh = built && newestMtime(join(ROOT, 'libs/engine/dist')) >= newestMtime(MOYO_SRC);
+  // tsc -b rewrites only the files whose output changed: the newest emitted file counts (not
+  // .tsbuildinfo, which a type check without output also touches).
+  const fresh = built && newestMtime(MOYO_BUILD, '.js') >= newestMtime(MOYO_SRC, '.ts');
   if (from === 'dist' || (from === 'auto' && fresh)) {
     return {
       command: (cwd) => ({ file: process.execPath, args: [MOYO_BIN, 'gtp'], cwd }),

@@ -1,5 +1,5 @@
 import { Board } from '../board/board';
-import type { Player } from '../board/color';
+import { BLACK, EMPTY, WHITE, type Player } from '../board/color';
 import { MIN_BOARD_SIZE } from '../board/geometry';
 import type { ColorPosition } from '../influence/position';
 import type { StringMap } from './strings';
@@ -30,8 +30,8 @@ export function falseCuts(
   let board: Board | null = null;
   let reader: CaptureReader | null = null;
   for (const p of geo.points) {
-    if (colors[p] !== 0) continue;
-    for (const owner of [1, 2] as const) {
+    if (colors[p] !== EMPTY) continue;
+    for (const owner of [BLACK, WHITE] as const) {
       const joined: number[] = [];
       for (let k = 0; k < 4; k++) {
         const s = stringOf[p + adj[k]];
