@@ -81,7 +81,11 @@ export interface LifeAnalysis {
  * 12 plies with 4,000 nodes: ld_owl 79 and owl 133, 189 lost; 14 plies: ld_owl 78, owl 129); room
  * is an escape from 12 points instead of 14 (after false cuts joined strings, groups/cuts.ts: ld_owl
  * 82 -> 83, 315 gained; owl 131 -> 132, 174 gained; none lost; 10 points: ld_owl 85 and owl 131,
- * owl 70, 71, 217, 218 lost; 18 points: ld_owl 84, owl 127).
+ * owl 70, 71, 217, 218 lost; 18 points: ld_owl 84, owl 127); a space the enemy can enter that
+ * the eye-graph reader cannot value (its graph has no room for an invincible attacker group beside
+ * every marginal point, mostly in corners) has no sure eye instead of the size rule's one (owl 132 ->
+ * 133, 73 and 74 gained, 163 lost: another defence found first; ld_owl 83 the same; on the territory
+ * path too it cost bench:real's middle-game false deaths 149 -> 182 stones, so only here).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
@@ -101,7 +105,13 @@ const LIFE_OWL_PARAMS = {
   koThreats: true,
   koRetakes: true,
   killers: true,
-  view: { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12, escapeReach: 4, escapeRoom: 12 },
+  view: {
+    ...DEFAULT_OWL_PARAMS.view,
+    readerPoints: 12,
+    escapeReach: 4,
+    escapeRoom: 12,
+    unreadLeakyNoSureEye: true,
+  },
 };
 
 /**

@@ -35,6 +35,12 @@ export interface EyeSpaceParams {
   readonly outerLiberties: number;
   /** Spaces with at least this many empty points count as two sure eyes. */
   readonly bigSpace: number;
+  /**
+   * A space with marginal points (the owl's spaces the enemy can enter) that the reader tried and
+   * could not value, mostly because no invincible attacker group fits beside every margin in a
+   * corner, has no sure eye: the size rule's maximum with a minimum of 0 (unset: the size rule).
+   */
+  readonly unreadMarginsNoSureEye?: boolean;
 }
 
 /** Defaults: the reader up to 10 points (about 2 ms each, cached), seven empty points make life. */
@@ -178,6 +184,14 @@ export function eyeRange(
       };
     }
   }
+  // The enemy moving first may leave a space it enters at its margins no eye.
+  if (
+    params.unreadMarginsNoSureEye === true &&
+    margins &&
+    margins.size > 0 &&
+    points.length <= params.readerMaxPoints
+  )
+    return bySize(0, empties === 0 ? 0 : empties <= 2 ? 1 : 2);
   if (empties === 0) return bySize(0, 0);
   if (empties <= 2) return bySize(1, 1);
   return bySize(1, 2);

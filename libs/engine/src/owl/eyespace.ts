@@ -59,6 +59,12 @@ export interface OwlViewParams {
    * are no way out (see reach.ts). Unset: any `escapeRoom` points are.
    */
   readonly escapeReach?: number;
+  /**
+   * A space the enemy can enter that the eye-graph reader cannot value (no invincible attacker group
+   * fits beside every marginal point, mostly in corners) has no sure eye instead of the size rule's
+   * one (see EyeSpaceParams.unreadMarginsNoSureEye).
+   */
+  readonly unreadLeakyNoSureEye?: boolean;
 }
 
 export const DEFAULT_OWL_VIEW_PARAMS: OwlViewParams = { maxEyeSpace: 14, escapeRoom: 14, readerPoints: 8 };
@@ -273,7 +279,10 @@ function leakyEyes(
   const adj = board.geo.adjacent;
   const margins = new Set<number>();
   for (const p of points) for (let k = 0; k < 4; k++) if (leaks.has(p + adj[k])) margins.add(p);
-  return eyeRange(board, points, owner, eyeParams(points.length, true, params), margins);
+  const limits = eyeParams(points.length, true, params);
+  const eyeSpace =
+    params.unreadLeakyNoSureEye === true ? { ...limits, unreadMarginsNoSureEye: true } : limits;
+  return eyeRange(board, points, owner, eyeSpace, margins);
 }
 
 /**

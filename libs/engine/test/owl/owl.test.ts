@@ -262,3 +262,38 @@ describe('owl: room is an escape from 12 points (GTP)', () => {
     expect(regressionAnswer('owl.tst', 174)).toMatch(/^1 (S11|S13)$/);
   });
 });
+
+describe('owl (GTP): a space the enemy can enter that the eye-graph reader cannot value has no sure eye', () => {
+  const cornerSpace = (unreadLeakyNoSureEye: boolean) => {
+    const board = regressionGame('games/incident263.sgf 302').session.game.board.clone();
+    const n = board.geo.arraySize;
+    const view = { ...DEFAULT_OWL_PARAMS.view, readerPoints: 12, unreadLeakyNoSureEye };
+    const owl = new OwlReader(board, { 1: new Uint8Array(n), 2: new Uint8Array(n) }, new Uint8Array(n), {
+      ...DEFAULT_OWL_PARAMS,
+      view,
+    });
+    const stones = ['S16', 'T15', 'S14', 'S13', 'S12', 'S11', 'S10', 'T10'].map((v) =>
+      parseGtpVertex(v, board.geo),
+    );
+    const space = owl
+      .view(stones)!
+      .eyeSpaces.find((e) => e.points.includes(parseGtpVertex('T19', board.geo)));
+    return space!;
+  };
+
+  it('the size rule counted one sure eye in it; now none', () => {
+    expect(cornerSpace(false).points.length).toBe(12);
+    expect(cornerSpace(false).leaky).toBe(true);
+    expect([cornerSpace(false).eyes.min, cornerSpace(false).eyes.max]).toEqual([1, 2]);
+    expect([cornerSpace(true).eyes.min, cornerSpace(true).eyes.max]).toEqual([0, 2]);
+  });
+
+  it('the corner space is no eye the owner can count on, so the owner saves it (owl 73, 74)', () => {
+    // The twelve-point corner space beside S14's dragon has marginal points the eye-graph construction
+    // cannot realise (no invincible attacker group fits beside them in the corner): its size rule
+    // gave one sure eye, so the dragon looked alive with the T-column eye and 'defended' at Q18,
+    // which S17 refutes. GNU Go: 1 S18 and 1 R18.
+    expect(regressionAnswer('owl.tst', 73)).toMatch(/^1 (R17|S18|T14)$/);
+    expect(regressionAnswer('owl.tst', 74)).toMatch(/^1 (R18|S18|T14|R17)$/);
+  });
+});
