@@ -184,15 +184,12 @@ export function eyeRange(
       };
     }
   }
-  // The enemy moving first may leave a space it enters at its margins no eye.
-  if (
+  // The size rule. The enemy moving first may leave a space it enters at its margins, which the
+  // reader tried and could not value, no eye (see unreadMarginsNoSureEye).
+  const max = empties === 0 ? 0 : empties <= 2 ? 1 : 2;
+  const unread =
     params.unreadMarginsNoSureEye === true &&
-    margins &&
-    margins.size > 0 &&
-    points.length <= params.readerMaxPoints
-  )
-    return bySize(0, empties === 0 ? 0 : empties <= 2 ? 1 : 2);
-  if (empties === 0) return bySize(0, 0);
-  if (empties <= 2) return bySize(1, 1);
-  return bySize(1, 2);
+    (margins?.size ?? 0) > 0 &&
+    points.length <= params.readerMaxPoints;
+  return bySize(unread ? 0 : Math.min(max, 1), max);
 }

@@ -279,10 +279,7 @@ function leakyEyes(
   const adj = board.geo.adjacent;
   const margins = new Set<number>();
   for (const p of points) for (let k = 0; k < 4; k++) if (leaks.has(p + adj[k])) margins.add(p);
-  const limits = eyeParams(points.length, true, params);
-  const eyeSpace =
-    params.unreadLeakyNoSureEye === true ? { ...limits, unreadMarginsNoSureEye: true } : limits;
-  return eyeRange(board, points, owner, eyeSpace, margins);
+  return eyeRange(board, points, owner, eyeParams(points.length, true, params), margins);
 }
 
 /**
@@ -301,11 +298,17 @@ function claim(board: Board, strings: readonly number[], foreign: ReadonlySet<nu
 /**
  * The eye-space limits for a space of `size` points: a space the enemy can enter (with marginal
  * points) goes to the eye-graph reader up to `params.readerPoints`, not counted as two eyes by its
- * size; closed spaces and bigger ones keep the size rule.
+ * size (with `params.unreadLeakyNoSureEye`, no sure eye when the reader cannot value it); closed
+ * spaces and bigger ones keep the size rule.
  */
 function eyeParams(size: number, open: boolean, params: OwlViewParams): EyeSpaceParams {
   return open && size <= params.readerPoints
-    ? { ...DEFAULT_EYE_SPACE_PARAMS, readerMaxPoints: params.readerPoints, bigSpace: Infinity }
+    ? {
+        ...DEFAULT_EYE_SPACE_PARAMS,
+        readerMaxPoints: params.readerPoints,
+        bigSpace: Infinity,
+        unreadMarginsNoSureEye: params.unreadLeakyNoSureEye === true,
+      }
     : DEFAULT_EYE_SPACE_PARAMS;
 }
 

@@ -282,10 +282,12 @@ describe('owl (GTP): a space the enemy can enter that the eye-graph reader canno
   };
 
   it('the size rule counted one sure eye in it; now none', () => {
-    expect(cornerSpace(false).points.length).toBe(12);
-    expect(cornerSpace(false).leaky).toBe(true);
-    expect([cornerSpace(false).eyes.min, cornerSpace(false).eyes.max]).toEqual([1, 2]);
-    expect([cornerSpace(true).eyes.min, cornerSpace(true).eyes.max]).toEqual([0, 2]);
+    const before = cornerSpace(false);
+    const after = cornerSpace(true);
+    expect(before.points.length).toBe(12);
+    expect(before.leaky).toBe(true);
+    expect([before.eyes.min, before.eyes.max]).toEqual([1, 2]);
+    expect([after.eyes.min, after.eyes.max]).toEqual([0, 2]);
   });
 
   it('the corner space is no eye the owner can count on, so the owner saves it (owl 73, 74)', () => {
