@@ -4,7 +4,7 @@
  * and each engine's time. Tests are judged as GNU Go's regress.pl judges them (scripts/gnugo-regress/tst.ts).
  *
  * Run: `npm run regress -- [SUITE...] [--engine moyo|gnugo|both] [--jobs 2] [--json OUT] [--verbose]
- *   [--cache FILE | --no-cache] [--refresh] [--min-pass ld_owl=80%] [--tests 1-70,101-414] [--gnugo-passes]`
+ *   [--cache FILE | --no-cache] [--refresh] [--min-pass ld_owl=80%] [--tests 1-70,101-414] [--gnugo-passes] [--second-opinion]`
  * (`--help` lists every option).
  * GNU Go's answers come from regression/gnugo-3.8-answers.json where the suite file is unchanged,
  * so a Moyo run takes only Moyo's time; `--refresh` measures GNU Go again.
@@ -41,6 +41,12 @@ import {
   type SuiteRun,
 } from './gnugo-regress/report';
 import { processStarter, runPool, runSlice, sliceSuite, type StartEngine } from './gnugo-regress/run-suite';
+import {
+  askSecondOpinion,
+  formatSecondOpinions,
+  otherMoves,
+  type SecondOpinion,
+} from './gnugo-regress/second-opinion';
 import { parseTst, selectTests, TstError, type TstSuite } from './gnugo-regress/tst';
 
 const REGRESSION_DIR = join(ROOT, 'regression');
@@ -195,7 +201,7 @@ async function main(): Promise<void> {
       gnugoLive.push(s);
     }
   }
-  if (gnugoLive.length && !version) {
+  if ((gnugoLive.length || options.secondOpinion) && !version) {
     fail(
       `GNU Go is not installed at ${GNUGO_PATH} (apt-get install gnugo) and has no cached answers for ${gnugoLive.map((s) => s.suite.name).join(', ')}; try --engine moyo`,
     );
@@ -258,6 +264,19 @@ async function main(): Promise<void> {
     }
   }
   process.stdout.write(`${formatTable(stats)}\n`);
+  const opinions: SecondOpinion[] = [];
+  if (options.secondOpinion) {
+    const start = processStarter(gnugoCommand);
+    const asks = suites.flatMap((s) =>
+      otherMoves(runs.get(s.suite.name)!).map((other) => async () => {
+        opinions.push(await askSecondOpinion(s.suite, other, start, s.dir, timeoutMs));
+      }),
+    );
+    await runPool(asks, options.jobs);
+    opinions.sort((a, b) => a.suite.localeCompare(b.suite) || a.id - b.id);
+    const lines = formatSecondOpinions(opinions);
+    if (lines.length) process.stdout.write(`${lines.join('\n')}\n`);
+  }
   const setupLines = ordered.flatMap(formatSetupErrors);
   if (setupLines.length) process.stdout.write(`${setupLines.join('\n')}\n`);
   const gnugoTimes = gnugoLive.length ? 'GNU Go measured in this run' : 'GNU Go as recorded in the cache';
@@ -273,6 +292,7 @@ async function main(): Promise<void> {
       jobs: options.jobs,
       chunk: options.chunk,
       wallSeconds,
+      ...(options.secondOpinion ? { secondOpinion: opinions } : {}),
     });
     writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
   }

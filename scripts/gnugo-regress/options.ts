@@ -43,6 +43,8 @@ export interface RegressOptions {
   tests: TestRange[] | null;
   /** `--gnugo-passes`: only the tests GNU Go passes by its cached answers. */
   gnugoPasses: boolean;
+  /** `--second-opinion`: ask GNU Go about Moyo's other moves (see second-opinion.ts). */
+  secondOpinion: boolean;
 }
 
 /** An inclusive range of test numbers (`12` is 12-12). */
@@ -71,6 +73,8 @@ export const USAGE = `usage: npx tsx scripts/gnugo-regress.ts [SUITE...] [option
   --tests RANGES      run only these test numbers of each suite, e.g. 1-70,101-414,502 (setup commands all run)
   --gnugo-passes      run only the tests GNU Go passes by its cached answers (the tests the targets count)
                       (with either, live GNU Go answers are not stored in the cache)
+  --second-opinion    for reading tests Moyo fails with the expected code but another move, ask GNU Go
+                      whether the other side still answers after Moyo's move (the verdicts stay)
   --verbose           list every failing test`;
 
 function integer(name: string, text: string, min: number): number {
@@ -162,6 +166,7 @@ export function parseOptions(argv: string[], regressionDir: string): RegressOpti
         'min-pass': { type: 'string', multiple: true, default: [] },
         tests: { type: 'string' },
         'gnugo-passes': { type: 'boolean', default: false },
+        'second-opinion': { type: 'boolean', default: false },
         verbose: { type: 'boolean', short: 'v', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -182,6 +187,9 @@ export function parseOptions(argv: string[], regressionDir: string): RegressOpti
   }
   if (v['gnugo-passes'] && v['no-cache']) {
     throw new UsageError("--gnugo-passes: needs GNU Go's cached answers, not --no-cache");
+  }
+  if (v['second-opinion'] && v.engine !== 'both') {
+    throw new UsageError("--second-opinion: needs Moyo's answers and GNU Go, not --engine " + v.engine);
   }
   const names = parsed.positionals.length ? parsed.positionals : DEFAULT_SUITES;
   const suites = names.map((arg) => {
@@ -211,5 +219,6 @@ export function parseOptions(argv: string[], regressionDir: string): RegressOpti
     minPass: parseMinPass(v['min-pass']),
     tests: v.tests === undefined ? null : parseTestRanges(v.tests),
     gnugoPasses: v['gnugo-passes'],
+    secondOpinion: v['second-opinion'],
   };
 }
