@@ -6,18 +6,17 @@
  * (`owl_defend` after an owl attack, `owl_attack` after an owl defence, likewise for strings):
  * `0` means GNU Go's own reading accepts Moyo's move. The tests' verdicts are not changed.
  */
-import { parseReply, answerOf, type TstSuite, type TstTest } from './tst';
-import type { SuiteRun } from './report';
-import { verdictOf } from './report';
+import { verdictOf, type SuiteRun } from './report';
 import type { StartEngine } from './run-suite';
+import { answerOf, parseReply, type TstSuite, type TstTest } from './tst';
 
 /** The command that asks whether the other side still answers, per reading command. */
-const OTHER_SIDE: Readonly<Record<string, string>> = {
-  owl_attack: 'owl_defend',
-  owl_defend: 'owl_attack',
-  attack: 'defend',
-  defend: 'attack',
-};
+const OTHER_SIDE: ReadonlyMap<string, string> = new Map([
+  ['owl_attack', 'owl_defend'],
+  ['owl_defend', 'owl_attack'],
+  ['attack', 'defend'],
+  ['defend', 'attack'],
+]);
 
 /** A failed test whose answer has the expected code but another move. */
 export interface OtherMove {
@@ -50,7 +49,7 @@ export function otherMoves(run: SuiteRun): OtherMove[] {
   for (const test of run.suite.tests) {
     const words = test.command.trim().split(/\s+/);
     const [, command, vertex] = words;
-    if (!(command in OTHER_SIDE) || vertex === undefined || test.expectation.negate) continue;
+    if (!OTHER_SIDE.has(command) || vertex === undefined || test.expectation.negate) continue;
     const a = run.moyo.answers.get(test.id);
     if (!a || !a.ok || verdictOf(test, run.moyo) !== 'fail') continue;
     const answer = /^([123]) ([A-HJ-Z]\d{1,2})$/i.exec(a.answer);
@@ -94,7 +93,9 @@ export async function askSecondOpinion(
     const played = parseReply(await engine.send(`play ${mover} ${other.move}`, timeoutMs));
     if (!played.ok)
       return { ...base, verdict: 'unanswered', answer: `play ${mover} ${other.move}: ${played.text}` };
-    const reply = parseReply(await engine.send(`${OTHER_SIDE[other.command]} ${other.vertex}`, timeoutMs));
+    const reply = parseReply(
+      await engine.send(`${OTHER_SIDE.get(other.command)} ${other.vertex}`, timeoutMs),
+    );
     await engine.close();
     if (!reply.ok) return { ...base, verdict: 'unanswered', answer: reply.text };
     const answer = answerOf(reply);
