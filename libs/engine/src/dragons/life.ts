@@ -2,6 +2,7 @@ import { DEFAULT_OWL_PARAMS } from '../owl/owl';
 import type { Board } from '../board/board';
 import type { Player } from '../board/color';
 import { analyzeGroups, type GroupAnalysis, type GroupStatus } from '../groups/status';
+import type { DragonView } from '../owl/eyespace';
 import type { ReadResult } from '../reading/result';
 import { ReadingRefiner, type DragonVerdict } from './refine';
 
@@ -29,6 +30,8 @@ export interface LifeAnalysis {
   owlAttack(d: number): ReadResult;
   /** The owl: can the owner, moving first, save dragon d? */
   owlDefend(d: number): ReadResult;
+  /** The owl's static view of dragon d (eye spaces, room, lunches), as its reading starts from it. */
+  owlView(d: number): DragonView | null;
   /** The reading verdicts by a dragon's first stone. */
   readonly verdicts: ReadonlyMap<number, DragonVerdict>;
 }
@@ -141,5 +144,6 @@ export function analyzeLife(board: Board, options: LifeOptions = {}): LifeAnalys
     },
     owlAttack: (d) => refiner.owl.attack(groups.groups[d].stones),
     owlDefend: (d) => refiner.owl.defend(groups.groups[d].stones),
+    owlView: (d) => refiner.owl.view(groups.groups[d].stones),
   };
 }
