@@ -201,7 +201,10 @@ async function main(): Promise<void> {
       gnugoLive.push(s);
     }
   }
-  if ((gnugoLive.length || options.secondOpinion) && !version) {
+  if (options.secondOpinion && !version) {
+    fail(`--second-opinion: GNU Go is not installed at ${GNUGO_PATH} (apt-get install gnugo)`);
+  }
+  if (gnugoLive.length && !version) {
     fail(
       `GNU Go is not installed at ${GNUGO_PATH} (apt-get install gnugo) and has no cached answers for ${gnugoLive.map((s) => s.suite.name).join(', ')}; try --engine moyo`,
     );

@@ -16,8 +16,7 @@ import { formatGtpVertex, parseGtpVertex } from '../libs/engine/src/board/coords
 import { analyzeLife } from '../libs/engine/src/dragons';
 import { GtpEngine } from '../libs/engine/src/gtp/engine';
 import { suiteName } from './gnugo-regress/options';
-import { setupBefore } from './gnugo-regress/second-opinion';
-import { parseTst } from './gnugo-regress/tst';
+import { parseTst, setupBefore } from './gnugo-regress/tst';
 
 const REGRESSION = resolve(__dirname, '../regression');
 

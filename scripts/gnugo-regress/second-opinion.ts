@@ -8,7 +8,7 @@
  */
 import { verdictOf, type SuiteRun } from './report';
 import type { StartEngine } from './run-suite';
-import { answerOf, parseReply, type TstSuite, type TstTest } from './tst';
+import { answerOf, parseReply, setupBefore, type TstSuite, type TstTest } from './tst';
 
 /** The command that asks whether the other side still answers, per reading command. */
 const OTHER_SIDE: ReadonlyMap<string, string> = new Map([
@@ -58,14 +58,6 @@ export function otherMoves(run: SuiteRun): OtherMove[] {
     out.push({ test, command, vertex, move: answer[2].toUpperCase() });
   }
   return out;
-}
-
-/** The setup commands a test's position rests on (every unnumbered command before it, in order). */
-export function setupBefore(suite: TstSuite, test: TstTest): string[] {
-  return suite.commands
-    .slice(0, test.commandIndex)
-    .filter((c) => c.id === null)
-    .map((c) => c.text);
 }
 
 /**

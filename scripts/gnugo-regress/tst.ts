@@ -163,3 +163,11 @@ export function selectTests(suite: TstSuite, keep: (test: TstTest) => boolean): 
     .map((t) => ({ ...t, commandIndex: newIndex.get(t.commandIndex)! }));
   return { name: suite.name, commands, tests };
 }
+
+/** The setup commands a test's position rests on (every unnumbered command before it, in order). Pure. */
+export function setupBefore(suite: TstSuite, test: TstTest): string[] {
+  return suite.commands
+    .slice(0, test.commandIndex)
+    .filter((c) => c.id === null)
+    .map((c) => c.text);
+}

@@ -6,9 +6,8 @@ import {
   askSecondOpinion,
   formatSecondOpinions,
   otherMoves,
-  setupBefore,
 } from '../../scripts/gnugo-regress/second-opinion';
-import { parseTst } from '../../scripts/gnugo-regress/tst';
+import { parseTst, setupBefore } from '../../scripts/gnugo-regress/tst';
 import { resolve } from 'node:path';
 
 const SUITE = `loadsgf a.sgf
@@ -33,7 +32,7 @@ play black D4
 
 const suite = parseTst(SUITE, 'mini.tst');
 
-/** Moyo's answers: 1, 2 and 8 have the expected code and another move; the rest do not qualify. */
+/** Moyo's answers: 1 and 2 have the expected code and another move; 8 passes; the rest do not qualify. */
 const MOYO: Record<number, string> = {
   1: '1 D1',
   2: '1 E5',
