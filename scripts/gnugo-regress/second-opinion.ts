@@ -7,7 +7,7 @@
  * `0` means GNU Go's own reading accepts Moyo's move. The tests' verdicts are not changed.
  */
 import { verdictOf, type SuiteRun } from './report';
-import type { StartEngine } from './run-suite';
+import type { Engine, StartEngine } from './run-suite';
 import { answerOf, parseReply, setupBefore, type TstSuite, type TstTest } from './tst';
 
 /** The command that asks whether the other side still answers, per reading command. */
@@ -63,7 +63,8 @@ export function otherMoves(run: SuiteRun): OtherMove[] {
 /**
  * Asks GNU Go (`start`, in the suite's folder `dir`) about one other move: the setup, `color` of the
  * tested stone, the move by the side that made it (the attacker for attacks, the owner for
- * defences), then the other side's command.
+ * defences), then the other side's command. The GNU Go process is closed whatever the answer (killed
+ * when it fails to answer).
  */
 export async function askSecondOpinion(
   suite: TstSuite,
@@ -74,28 +75,37 @@ export async function askSecondOpinion(
 ): Promise<SecondOpinion> {
   const base = { suite: suite.name, id: other.test.id, move: other.move };
   const engine = start(dir);
+  let opinion: SecondOpinion;
   try {
-    for (const line of setupBefore(suite, other.test)) await engine.send(line, timeoutMs);
-    const color = parseReply(await engine.send(`color ${other.vertex}`, timeoutMs));
-    const owner = color.ok ? answerOf(color).toLowerCase() : '';
-    if (owner !== 'black' && owner !== 'white')
-      return { ...base, verdict: 'unanswered', answer: `color ${other.vertex}: ${color.text}` };
-    const attacker = owner === 'black' ? 'white' : 'black';
-    const mover = other.command.endsWith('attack') ? attacker : owner;
-    const played = parseReply(await engine.send(`play ${mover} ${other.move}`, timeoutMs));
-    if (!played.ok)
-      return { ...base, verdict: 'unanswered', answer: `play ${mover} ${other.move}: ${played.text}` };
-    const reply = parseReply(
-      await engine.send(`${OTHER_SIDE.get(other.command)} ${other.vertex}`, timeoutMs),
-    );
-    await engine.close();
-    if (!reply.ok) return { ...base, verdict: 'unanswered', answer: reply.text };
-    const answer = answerOf(reply);
-    return { ...base, verdict: answer.startsWith('0') ? 'works' : 'refuted', answer };
+    opinion = { ...base, ...(await ask(engine, suite, other, timeoutMs)) };
   } catch (e) {
     engine.kill();
     return { ...base, verdict: 'unanswered', answer: `(${(e as Error).message})` };
   }
+  await engine.close();
+  return opinion;
+}
+
+/** The questions of {@link askSecondOpinion} on an engine it started: the verdict and its answer. */
+async function ask(
+  engine: Engine,
+  suite: TstSuite,
+  other: OtherMove,
+  timeoutMs: number,
+): Promise<Pick<SecondOpinion, 'verdict' | 'answer'>> {
+  for (const line of setupBefore(suite, other.test)) await engine.send(line, timeoutMs);
+  const color = parseReply(await engine.send(`color ${other.vertex}`, timeoutMs));
+  const owner = color.ok ? answerOf(color).toLowerCase() : '';
+  if (owner !== 'black' && owner !== 'white')
+    return { verdict: 'unanswered', answer: `color ${other.vertex}: ${color.text}` };
+  const attacker = owner === 'black' ? 'white' : 'black';
+  const mover = other.command.endsWith('attack') ? attacker : owner;
+  const played = parseReply(await engine.send(`play ${mover} ${other.move}`, timeoutMs));
+  if (!played.ok) return { verdict: 'unanswered', answer: `play ${mover} ${other.move}: ${played.text}` };
+  const reply = parseReply(await engine.send(`${OTHER_SIDE.get(other.command)} ${other.vertex}`, timeoutMs));
+  if (!reply.ok) return { verdict: 'unanswered', answer: reply.text };
+  const answer = answerOf(reply);
+  return { verdict: answer.startsWith('0') ? 'works' : 'refuted', answer };
 }
 
 /** The report's lines: the count, then one line per move. */
