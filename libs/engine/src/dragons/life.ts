@@ -88,7 +88,14 @@ export interface LifeAnalysis {
  * the eye-graph reader cannot value (its graph has no room for an invincible attacker group beside
  * every marginal point, mostly in corners) has no sure eye instead of the size rule's one (owl 132 ->
  * 133, 73 and 74 gained, 163 lost: another defence found first; ld_owl 83 the same; on the territory
- * path too it cost bench:real's middle-game false deaths 149 -> 182 stones, so only here).
+ * path too it cost bench:real's middle-game false deaths 149 -> 182 stones, so only here); eye
+ * spaces end at the enemy's domain (GNU Go's make_domains as its documentation describes it: no
+ * eye space along the first line under a wall; OwlViewParams.domains, the room flood unchanged) and
+ * a vital point both sides want goes first (sharedVitalFirst) (ld_owl 83 the same: 3, 5, 9, 160,
+ * 180, 404, 405 gained, 11, 27, 58, 157, 162, 192, 303 lost; owl 133 -> 140: 62, 90, 108, 134,
+ * 181, 221, 227 gained, none lost; owl1 35 -> 33, 289 and 372 lost; connection 62 the same; engine
+ * time 1.2x. Domains alone: ld_owl 82, owl 139; the shared vital point alone: ld_owl 82, owl 133;
+ * domains bounding the room as well: ld_owl 81, owl 135).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
@@ -108,12 +115,14 @@ const LIFE_OWL_PARAMS = {
   koThreats: true,
   koRetakes: true,
   killers: true,
+  sharedVitalFirst: true,
   view: {
     ...DEFAULT_OWL_PARAMS.view,
     readerPoints: 12,
     escapeReach: 4,
     escapeRoom: 12,
     unreadLeakyNoSureEye: true,
+    domains: true,
   },
 };
 

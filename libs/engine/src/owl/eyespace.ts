@@ -46,11 +46,9 @@ export interface OwlViewParams {
    * An empty point is on the enemy's side also when two adjoining points around it off the first
    * line are (strong enemy stones or empty points next to them), unless an owner stone stands beside
    * both (GNU Go's eye-space domains, from its documentation of make_domains: influence does not
-   * leak under a third-line wall along the first line, nor past a knight's move). Off for every
-   * caller so far: for GTP's dragon commands (with every other GTP flag, in-process at 656ddd7) it
-   * gained ld_owl 5, 9, 160, 180, 404, 405 and owl 15 and lost ld_owl 11, 27, 157, 303 and owl 28-31
-   * (of ld_owl 1-70 and 151-414 and owl 1-43): a dragon whose space shrinks so is called dead
-   * statically one move sooner, and a different kill is found first (owl 28: E9 for C7).
+   * leak under a third-line wall along the first line, nor past a knight's move). It bounds the
+   * eye spaces only; the room flood (reach.ts) does not use it. On for GTP's dragon commands (see
+   * dragons/life.ts), off on the territory path.
    */
   readonly domains?: boolean;
   /**

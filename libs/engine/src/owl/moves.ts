@@ -1,6 +1,10 @@
 import { MoveFlag, type Board } from '../board/board';
 import { EMPTY, type Player } from '../board/color';
-import type { DragonView } from './eyespace';
+import type { DragonView, OwlEyeSpace } from './eyespace';
+
+/** Score of an eye space's vital point; one the other side also needs scores SHARED_VITAL with sharedFirst. */
+const VITAL = 100;
+const SHARED_VITAL = 110;
 
 /** Candidate moves with scores; the best `width` legal ones are kept. */
 class Candidates {
@@ -43,7 +47,7 @@ export function libertiesOf(board: Board, p: number): number[] {
  * eye spaces (placements, throw-ins), liberties of a short string of the dragon, the liberties that
  * lead outside (blocking), with `contain` also the points one beyond them (blocking from a
  * distance, as GNU Go's attack patterns do), and saving its own lunch strings in atari. Best `width`
- * first.
+ * first; with `sharedFirst` a vital point that is also the owner's goes before the others.
  */
 export function attackerMoves(
   board: Board,
@@ -51,13 +55,14 @@ export function attackerMoves(
   attacker: Player,
   width: number,
   contain = false,
+  sharedFirst = false,
 ): number[] {
   const c = new Candidates();
   const inEye = new Set<number>();
   for (const e of v.eyeSpaces) {
     for (const p of e.points) inEye.add(p);
     if (e.eyes.max === 0) continue;
-    if (e.eyes.min < e.eyes.max) for (const p of e.eyes.attack) c.add(p, 100);
+    if (e.eyes.min < e.eyes.max) for (const p of e.eyes.attack) c.add(p, vitalScore(e, p, sharedFirst));
     for (const p of e.points) {
       if (board.colors[p] !== EMPTY) continue;
       let inside = 0;
@@ -84,13 +89,20 @@ export function attackerMoves(
 /**
  * The owner's candidates: vital points of unsettled eye spaces, capturing or atari on lunches,
  * saving a string of the dragon in atari, the liberties leading outside and the points beyond them
- * (more eye space, running). Best `width` first; self-ataris are left out.
+ * (more eye space, running). Best `width` first; self-ataris are left out. With `sharedFirst` a
+ * vital point that is also the attacker's goes before the others.
  */
-export function defenderMoves(board: Board, v: DragonView, owner: Player, width: number): number[] {
+export function defenderMoves(
+  board: Board,
+  v: DragonView,
+  owner: Player,
+  width: number,
+  sharedFirst = false,
+): number[] {
   const c = new Candidates();
   const adj = board.geo.adjacent;
   for (const e of v.eyeSpaces) {
-    if (e.eyes.min < e.eyes.max) for (const p of e.eyes.defense) c.add(p, 100);
+    if (e.eyes.min < e.eyes.max) for (const p of e.eyes.defense) c.add(p, vitalScore(e, p, sharedFirst));
   }
   for (const s of v.lunches) {
     const n = board.chainLiberties(s);
@@ -106,6 +118,11 @@ export function defenderMoves(board: Board, v: DragonView, owner: Player, width:
     }
   }
   return c.best(board, owner, width, () => false);
+}
+
+/** A vital point's score: SHARED_VITAL when `sharedFirst` and both sides' lists of the space hold it. */
+function vitalScore(e: OwlEyeSpace, p: number, sharedFirst: boolean): number {
+  return sharedFirst && e.eyes.attack.includes(p) && e.eyes.defense.includes(p) ? SHARED_VITAL : VITAL;
 }
 
 /**

@@ -207,7 +207,14 @@ export class OwlReader {
     const moves =
       verdict === ALIVE && capture === 0 && !judge.aliveRoot(v!, depth)
         ? weakLiberties(b, v!, attacker)
-        : attackerMoves(b, v!, attacker, this.params.width, this.params.contain === true);
+        : attackerMoves(
+            b,
+            v!,
+            attacker,
+            this.params.width,
+            this.params.contain === true,
+            this.params.sharedVitalFirst === true,
+          );
     if (verdict === ALIVE && capture === 0 && judge.aliveRoot(v!, depth)) {
       // Its eyes are spoilt from outside: the points inside its eye spaces are left out, but for
       // the liberties of its short strings (see weakAlive).
@@ -246,7 +253,7 @@ export class OwlReader {
     if (cached >= 0) return cached;
     const cuts = this.cuts;
     const owner = this.owner;
-    const moves = defenderMoves(b, v!, owner, this.params.width);
+    const moves = defenderMoves(b, v!, owner, this.params.width, this.params.sharedVitalFirst === true);
     this.addRetake(moves, v!, owner);
     this.preferKiller(moves, depth);
     if (hint !== 0 && b.colors[hint] === EMPTY) {

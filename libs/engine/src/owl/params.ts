@@ -91,6 +91,12 @@ export interface OwlParams {
    * are read and results near the budget may change.
    */
   readonly killers?: boolean;
+  /**
+   * A vital point of an eye space that the eye-graph reader names both as the attacker's and as
+   * the owner's (the point both sides want) goes before the space's other vital points, for either
+   * side; without it the reader's points are tried in board order.
+   */
+  readonly sharedVitalFirst?: boolean;
   readonly view: OwlViewParams;
 }
 

@@ -10,6 +10,7 @@ import type { OwlScratch, OwlViewParams } from './eyespace';
  * more whose flood reaches no point `escapeReach` steps from the outer liberties is a pocket the
  * enemy's stones close: it counts half of `escapeRoom` (no escape, and under GTP's dead room of 8,
  * so the dragon needs eyes there); the flood then looks at up to four times `escapeRoom` points.
+ * The enemy's domains (OwlViewParams.domains) do not bound the room: they bound eye spaces only.
  * `connects`: the points flooded touch a friendly living stone that is not one of the dragon's
  * strings (`own`, their heads).
  */
@@ -54,7 +55,7 @@ export function floodReach(
         if (friendAlive[q] && !own.has(board.chainHead(q))) connects = true;
         continue;
       }
-      if (c !== EMPTY || enemySphere[q] || !passable(board, q, enemy, params)) continue;
+      if (c !== EMPTY || enemySphere[q] || !passable(board, q, enemy)) continue;
       scratch.mark[q] = gen;
       dist[tail] = d + 1;
       queue[tail++] = q;
