@@ -123,6 +123,7 @@ const LIFE_OWL_PARAMS = {
     escapeRoom: 12,
     unreadLeakyNoSureEye: true,
     domains: true,
+    shortOfLiberties: true,
   },
 };
 

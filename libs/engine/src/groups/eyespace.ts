@@ -157,7 +157,8 @@ export function eyeRange(
   if (empties >= params.bigSpace) return bySize(2, 2);
   if (points.length <= params.readerMaxPoints) {
     const { text, x0, y0 } = eyeGraph(pos, points, owner, margins);
-    let cached = readerCache.get(text);
+    const key = `${params.outerLiberties}|${params.readerBudget}|${text}`;
+    let cached = readerCache.get(key);
     if (cached === undefined) {
       try {
         const a = analyzeEyeGraph(text, {
@@ -170,7 +171,7 @@ export function eyeRange(
         // Unrealizable shapes, odd edges or an exhausted budget: the size rule below decides.
         cached = null;
       }
-      readerCache.set(text, cached);
+      readerCache.set(key, cached);
     }
     if (cached) {
       const { geo } = pos;

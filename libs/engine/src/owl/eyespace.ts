@@ -52,6 +52,14 @@ export interface OwlViewParams {
    */
   readonly domains?: boolean;
   /**
+   * A dragon with fewer than two liberties outside its eye spaces has its closed eye spaces of up to
+   * the reader's size limit valued by the eye-graph reader with that many outer liberties (its usual
+   * construction gives the surrounding group two), whatever their empty points: the rectangular six
+   * in the corner, two eyes with outside liberties, is a ko or dead short of them, and a closed
+   * space of seven points or more is then read, not two eyes by its size. GTP's dragon commands only.
+   */
+  readonly shortOfLiberties?: boolean;
+  /**
    * Room counts as an escape only when its flood (breadth first) reaches a point this many steps
    * from the dragon's outer liberties: `escapeRoom` points in a pocket the enemy's stones close
    * are no way out (see reach.ts). Unset: any `escapeRoom` points are.
@@ -223,6 +231,8 @@ export function viewDragon(
       }
     }
   }
+  if (params.shortOfLiberties === true && outerLiberties.length < 2)
+    readShortOfLiberties(board, eyeSpaces, owner, outerLiberties.length);
   let minEyes = 0;
   let maxEyes = 0;
   for (const e of eyeSpaces) {
@@ -278,6 +288,29 @@ function leakyEyes(
   const margins = new Set<number>();
   for (const p of points) for (let k = 0; k < 4; k++) if (leaks.has(p + adj[k])) margins.add(p);
   return eyeRange(board, points, owner, eyeParams(points.length, true, params), margins);
+}
+
+/**
+ * The closed eye spaces of a dragon with `liberties` (0 or 1) liberties outside its eye spaces,
+ * valued again by the eye-graph reader with that many outer liberties instead of its usual two, up
+ * to its size limit whatever their empty points (see OwlViewParams.shortOfLiberties). In place.
+ */
+function readShortOfLiberties(
+  board: Board,
+  eyeSpaces: OwlEyeSpace[],
+  owner: Player,
+  liberties: number,
+): void {
+  const params: EyeSpaceParams = {
+    ...DEFAULT_EYE_SPACE_PARAMS,
+    outerLiberties: liberties,
+    bigSpace: Infinity,
+  };
+  for (let i = 0; i < eyeSpaces.length; i++) {
+    const e = eyeSpaces[i];
+    if (e.leaky === true || e.points.length > params.readerMaxPoints) continue;
+    eyeSpaces[i] = { ...e, eyes: eyeRange(board, e.points, owner, params) };
+  }
 }
 
 /**

@@ -314,3 +314,33 @@ describe('owl (GTP): a space the enemy can enter that the eye-graph reader canno
     expect(regressionAnswer('owl.tst', 74)).toMatch(/^1 (R18|S18|T14|R17)$/);
   });
 });
+
+describe('owl (GTP): a dragon short of liberties outside its eye spaces (OwlViewParams.shortOfLiberties)', () => {
+  // ld_owl 49 (ld13.sgf): black C19-C16, B16, A16 around the rectangular six in the corner
+  // (A17-B19), White everywhere outside: no liberty outside the space.
+  const cornerSix = (shortOfLiberties: boolean) => {
+    const board = regressionGame('games/life_and_death/ld13.sgf').session.game.board.clone();
+    const n = board.geo.arraySize;
+    const view = { ...DEFAULT_OWL_PARAMS.view, shortOfLiberties };
+    const owl = new OwlReader(board, { 1: new Uint8Array(n), 2: new Uint8Array(n) }, new Uint8Array(n), {
+      ...DEFAULT_OWL_PARAMS,
+      view,
+    });
+    const stones = ['C19', 'C18', 'C17', 'C16', 'B16', 'A16'].map((v) => parseGtpVertex(v, board.geo));
+    const v = owl.view(stones)!;
+    expect(v.outerLiberties).toEqual([]);
+    const space = v.eyeSpaces.find((e) => e.points.includes(parseGtpVertex('A19', board.geo)))!;
+    expect(space.points.length).toBe(6);
+    return space.eyes;
+  };
+
+  it('the reader gives the surrounding group two outer liberties: two eyes; with none, one or two', () => {
+    expect([cornerSix(false).min, cornerSix(false).max]).toEqual([2, 2]);
+    expect([cornerSix(true).min, cornerSix(true).max]).toEqual([1, 2]);
+  });
+
+  it('GTP: the corner dragon is critical, saved at A18 or B18 (ld_owl 53)', () => {
+    // Before: 'critical C19 C19' (the six points read as two eyes once C19 was answered).
+    expect(regressionAnswer('ld_owl.tst', 53)).toMatch(/^critical (C19|B19|B18|A18) (A18|B18)$/);
+  });
+});
