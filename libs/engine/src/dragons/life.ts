@@ -95,7 +95,11 @@ export interface LifeAnalysis {
  * 180, 404, 405 gained, 11, 27, 58, 157, 162, 192, 303 lost; owl 133 -> 140: 62, 90, 108, 134,
  * 181, 221, 227 gained, none lost; owl1 35 -> 33, 289 and 372 lost; connection 62 the same; engine
  * time 1.2x. Domains alone: ld_owl 82, owl 139; the shared vital point alone: ld_owl 82, owl 133;
- * domains bounding the room as well: ld_owl 81, owl 135).
+ * domains bounding the room as well: ld_owl 81, owl 135); a one-point eye in the open that one
+ * enemy move on a diagonal makes false is a half eye, 0-1 with that diagonal as the vital point
+ * (halfEyes; ld_owl 84 -> 86, 167 and 168 gained; owl 140 -> 139, 104 and 214 gained, 136, 219 and
+ * 222 lost; owl1 33 -> 32, 326 lost; connection 62 the same; engine time unchanged. Half eyes on
+ * the edge as well: ld_owl 86, owl 136, owl 60, 61 and 221 lost besides, nothing more gained).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
@@ -124,6 +128,7 @@ const LIFE_OWL_PARAMS = {
     unreadLeakyNoSureEye: true,
     domains: true,
     shortOfLiberties: true,
+    halfEyes: true,
   },
 };
 

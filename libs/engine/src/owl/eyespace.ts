@@ -1,6 +1,7 @@
 import type { Board } from '../board/board';
 import { EMPTY, WALL, type Player } from '../board/color';
 import { passable } from './domains';
+import { withHalfEye } from './half-eye';
 import { floodReach } from './reach';
 import { DEFAULT_EYE_SPACE_PARAMS, eyeRange, type EyeRange, type EyeSpaceParams } from '../groups/eyespace';
 
@@ -59,6 +60,12 @@ export interface OwlViewParams {
    * space of seven points or more is then read, not two eyes by its size. GTP's dragon commands only.
    */
   readonly shortOfLiberties?: boolean;
+  /**
+   * A closed one-point eye in the open that one enemy move on a diagonal makes false (a half eye,
+   * see half-eye.ts) is no sure eye: 0-1, that diagonal both sides' vital point. GTP's dragon
+   * commands only.
+   */
+  readonly halfEyes?: boolean;
   /**
    * Room counts as an escape only when its flood (breadth first) reaches a point this many steps
    * from the dragon's outer liberties: `escapeRoom` points in a pocket the enemy's stones close
@@ -207,10 +214,12 @@ export function viewDragon(
       let empties = 0;
       for (const p of points) if (colors[p] === EMPTY) empties++;
       if (empties === 0) continue;
-      const eyes =
+      let eyes =
         leaks.size === 0
           ? eyeRange(board, points, owner)
           : leakyEyes(board, points, owner, leaks, claim(board, strings, foreign), params);
+      if (params.halfEyes === true && leaks.size === 0 && points.length === 1)
+        eyes = withHalfEye(board, points[0], owner, eyes);
       eyeSpaces.push({ points, eyes, leaky: leaks.size > 0 });
       for (const q of leaks)
         if (!outerLiberties.includes(q) && board.colors[q] === EMPTY) outerLiberties.push(q);

@@ -344,3 +344,11 @@ describe('owl (GTP): a dragon short of liberties outside its eye spaces (OwlView
     expect(regressionAnswer('ld_owl.tst', 53)).toMatch(/^critical (C19|B19|B18|A18) (A18|B18)$/);
   });
 });
+
+describe('owl: half eyes in the open', () => {
+  it('a one-point eye an enemy move on its open diagonal makes false is no sure eye (owl 214, ld_owl 167)', () => {
+    // Without half eyes: owl 214 '0', ld_owl 167 '0' (the dragon counted one eye too many).
+    expect(regressionAnswer('owl.tst', 214)).toMatch(/^1 (L4|N5)$/);
+    expect(regressionAnswer('ld_owl.tst', 167)).toBe('3 T15');
+  });
+});
