@@ -1,4 +1,4 @@
-import type { Board } from '../board/board';
+import { MoveFlag, type Board } from '../board/board';
 import { EMPTY, WALL, type Player } from '../board/color';
 import type { EyeRange } from '../groups/eyespace';
 
@@ -43,28 +43,11 @@ export function withHalfEye(board: Board, p: number, owner: Player, eyes: EyeRan
 }
 
 /**
- * Whether a stone of `player` at the empty point q would have two liberties or more (its own and
- * those of the strings of its colour it joins) or capture a string in atari. No move is played.
+ * Whether a stone of `player` at the empty point q would not be in atari at once: it keeps two
+ * liberties or more, or it captures (a ko capture included, whether or not the ko rule allows it).
  */
 function notInAtariAt(board: Board, q: number, player: Player): boolean {
-  const { colors } = board;
-  const adj = board.geo.adjacent;
-  const libs = new Set<number>();
-  const seen = new Set<number>();
-  let buffer: Int32Array | null = null;
-  for (let k = 0; k < 4; k++) {
-    const r = q + adj[k];
-    const c = colors[r];
-    if (c === EMPTY) libs.add(r);
-    else if (c === player) {
-      const h = board.chainHead(r);
-      if (seen.has(h)) continue;
-      seen.add(h);
-      buffer ??= new Int32Array(board.geo.arraySize);
-      const n = board.chainLibertyPoints(r, buffer);
-      for (let i = 0; i < n; i++) if (buffer[i] !== q) libs.add(buffer[i]);
-    } else if (c !== WALL && board.chainLiberties(r) === 1) return true;
-    if (libs.size >= 2) return true;
-  }
-  return libs.size >= 2;
+  const f = board.analyzeMove(q, player);
+  if (f & (MoveFlag.Capturing | MoveFlag.Ko)) return true;
+  return !(f & (MoveFlag.Illegal | MoveFlag.SelfAtari));
 }
