@@ -13,15 +13,14 @@
  * Needs GNU Go (GNUGO_PATH, default /usr/games/gnugo). Exit 2 on bad arguments.
  */
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseGtpVertex } from '../libs/engine/src/board/coords';
 import { GtpEngine } from '../libs/engine/src/gtp/engine';
 import { gnugoCommand } from './gnugo-regress/engines';
 import { GtpProcess } from './gnugo-regress/gtp-process';
-import { suiteName } from './gnugo-regress/options';
-import { parseReply, parseTst, setupBefore } from './gnugo-regress/tst';
+import { findTest, moveArg, REGRESSION } from './gnugo-regress/one-test';
+import { parseReply, setupBefore } from './gnugo-regress/tst';
 
-const REGRESSION = resolve(__dirname, '../regression');
 const MAX_PLIES = 14;
 const TIMEOUT_MS = 120_000;
 
@@ -94,9 +93,14 @@ async function walk(pair: Pair, vertex: string, question: Question, played: stri
       const move = last?.replace(/\((moyo|gnugo)\)$/, '');
       if (who === '') console.log('  agree');
       else if (works(m))
-        console.log(`  agree: ${who}'s ${move} is refuted by ${m.move} (${who}'s search above missed the reply)`);
+        console.log(
+          `  agree: ${who}'s ${move} is refuted by ${m.move} (${who}'s search above missed the reply)`,
+        );
       else if (lastDiffer) console.log(`  agree: ${who}'s ${move} holds too`);
-      else console.log(`  agree: ${who}'s ${move} holds (${who === 'moyo' ? 'GNU Go' : 'Moyo'}'s search above misread it)`);
+      else
+        console.log(
+          `  agree: ${who}'s ${move} holds (${who === 'moyo' ? 'GNU Go' : 'Moyo'}'s search above misread it)`,
+        );
       return;
     }
     if (differ) console.log(`  moves differ: Moyo's ${m.move} is followed`);
@@ -118,17 +122,9 @@ async function walk(pair: Pair, vertex: string, question: Question, played: stri
 
 async function main(): Promise<void> {
   const [suiteArg, idArg, ...rest] = process.argv.slice(2);
-  if (!suiteArg || !idArg) fail('usage: npx tsx scripts/owl-diff.ts SUITE ID [attack|defend] [COLOR:VERTEX...]');
-  const name = suiteName(suiteArg);
-  let text: string;
-  try {
-    text = readFileSync(join(REGRESSION, name), 'utf8');
-  } catch {
-    fail(`SUITE: no ${name} in ${REGRESSION}`);
-  }
-  const suite = parseTst(text, name);
-  const test = suite.tests.find((t) => t.id === Number(idArg));
-  if (!test) fail(`ID: ${name} has no test ${idArg}`);
+  if (!suiteArg || !idArg)
+    fail('usage: npx tsx scripts/owl-diff.ts SUITE ID [attack|defend] [COLOR:VERTEX...]');
+  const { name, suite, test } = findTest(suiteArg, idArg, fail);
   const [, command, vertex] = test.command.trim().split(/\s+/);
   if (!vertex) fail(`ID: test ${test.id} (${test.command}) names no vertex`);
   let questions: Question[] =
@@ -142,8 +138,7 @@ async function main(): Promise<void> {
       for (const line of setupBefore(suite, test)) await pair.send(line);
       const played: string[] = [];
       for (const move of rest) {
-        const [color, at] = move.split(':');
-        if (!/^[bw]/i.test(color ?? '') || !at) fail(`MOVE ${move}: must be COLOR:VERTEX, e.g. B:B18`);
+        const { color, vertex: at } = moveArg(move, fail);
         await pair.send(`play ${color} ${at}`);
         played.push(move);
       }

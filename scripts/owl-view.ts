@@ -11,14 +11,12 @@
  * the test's root as inside a search). Exit 2 on bad arguments.
  */
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { formatGtpVertex, parseGtpVertex } from '../libs/engine/src/board/coords';
 import { analyzeLife } from '../libs/engine/src/dragons';
 import { GtpEngine } from '../libs/engine/src/gtp/engine';
-import { suiteName } from './gnugo-regress/options';
-import { parseTst, setupBefore } from './gnugo-regress/tst';
-
-const REGRESSION = resolve(__dirname, '../regression');
+import { findTest, moveArg, REGRESSION } from './gnugo-regress/one-test';
+import { setupBefore } from './gnugo-regress/tst';
 
 function fail(message: string): never {
   process.stderr.write(`owl-view: ${message}\n`);
@@ -28,16 +26,7 @@ function fail(message: string): never {
 function main(): void {
   const [suiteArg, idArg, ...rest] = process.argv.slice(2);
   if (!suiteArg || !idArg) fail('usage: npx tsx scripts/owl-view.ts SUITE ID [VERTEX] [COLOR:VERTEX...]');
-  const name = suiteName(suiteArg);
-  let text: string;
-  try {
-    text = readFileSync(join(REGRESSION, name), 'utf8');
-  } catch {
-    fail(`SUITE: no ${name} in ${REGRESSION}`);
-  }
-  const suite = parseTst(text, name);
-  const test = suite.tests.find((t) => t.id === Number(idArg));
-  if (!test) fail(`ID: ${name} has no test ${idArg}`);
+  const { name, suite, test } = findTest(suiteArg, idArg, fail);
   const vertex = rest[0] && !rest[0].includes(':') ? rest.shift()! : test.command.trim().split(/\s+/)[2];
   if (!vertex) fail(`VERTEX: test ${test.id} (${test.command}) names none; give one`);
 
@@ -48,8 +37,7 @@ function main(): void {
   };
   for (const line of setupBefore(suite, test)) send(line);
   for (const move of rest) {
-    const [color, at] = move.split(':');
-    if (!/^[bw]/i.test(color ?? '') || !at) fail(`MOVE ${move}: must be COLOR:VERTEX, e.g. B:B18`);
+    const { color, vertex: at } = moveArg(move, fail);
     send(`play ${color} ${at}`);
   }
 
