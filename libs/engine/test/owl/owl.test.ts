@@ -352,3 +352,17 @@ describe('owl: half eyes in the open', () => {
     expect(regressionAnswer('ld_owl.tst', 167)).toBe('3 T15');
   });
 });
+
+describe('owl_defend: a failed attack on a dragon the static view does not call alive', () => {
+  it("gets the owner's move read with the owner first, not a pass (owl 116, 213)", () => {
+    // The attack finds no kill, but the dragon is not alive as it stands: GNU Go names its move.
+    // Before, a failed attack answered '1 PASS'.
+    expect(regressionAnswer('owl.tst', 116)).toBe('1 L1');
+    expect(regressionAnswer('owl.tst', 213)).toMatch(/^1 (D18|E16|M16|E18)$/);
+  });
+
+  it('a dragon the static view calls alive still needs no move (owl 12, 159)', () => {
+    expect(regressionAnswer('owl.tst', 12)).toBe('1 PASS');
+    expect(regressionAnswer('owl.tst', 159)).toBe('1 PASS');
+  });
+});
