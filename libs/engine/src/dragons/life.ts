@@ -99,7 +99,13 @@ export interface LifeAnalysis {
  * enemy move on a diagonal makes false is a half eye, 0-1 with that diagonal as the vital point
  * (halfEyes; ld_owl 84 -> 86, 167 and 168 gained; owl 140 -> 139, 104 and 214 gained, 136, 219 and
  * 222 lost; owl1 33 -> 32, 326 lost; connection 62 the same; engine time unchanged. Half eyes on
- * the edge as well: ld_owl 86, owl 136, owl 60, 61 and 221 lost besides, nothing more gained).
+ * the edge as well: ld_owl 86, owl 136, owl 60, 61 and 221 lost besides, nothing more gained);
+ * in a defence question the owner's nodes two plies down (after the root's move and the attacker's
+ * answer) read on past a static death as the root does (readDeadDefenceDepth; with the dragon
+ * status's attack point moved to the owner's saving move where the attacker's move there kills,
+ * refine.ts: ld_owl 87 -> 98, 2, 11, 30, 154, 155, 175, 313, 316, 506, 508 and 514 gained, none
+ * lost; owl 142 -> 143, 69, 107, 127, 153, 163 and 200 gained, 46, 73, 74 and 221 lost to another
+ * defence found first, 186 to a life the static view had rightly denied; engine time about 1.15x).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
@@ -115,6 +121,7 @@ const LIFE_OWL_PARAMS = {
   weakAliveDepth: 4,
   tacticalLife: true,
   readAliveRoot: true,
+  readDeadDefenceDepth: 2,
   verifyRoot: true,
   koThreats: true,
   koRetakes: true,

@@ -52,6 +52,8 @@ export class OwlReader {
   private goal: readonly number[] = [];
   /** The attacker's killing move while the root of a defence is read (0 otherwise). */
   private rootHint = 0;
+  /** The question being read is a defence (the owner moves first at its root). */
+  private defenceQuestion = false;
   private owner: Player = 1;
   private key = 0;
   /** Lines cut by the depth or the budget so far (see OwlParams.exactCache). */
@@ -104,7 +106,7 @@ export class OwlReader {
       // finds no living move, the failed attack stands (the dragon needs none).
       const attackSoft = this.state.soft;
       this.restart();
-      const d = unpackResult(this.readDefend(0));
+      const d = this.readDefenceRoot();
       if (d.code !== ReadCode.Fail) {
         this.settle();
         return d;
@@ -118,7 +120,7 @@ export class OwlReader {
     // point is one to try first.
     this.rootHint = this.params.readDeadRoot === true ? a.move : 0;
     try {
-      const d = unpackResult(this.readDefend(0));
+      const d = this.readDefenceRoot();
       this.settle();
       return d;
     } finally {
@@ -133,9 +135,37 @@ export class OwlReader {
    */
   defendFirst(stones: readonly number[]): ReadResult {
     if (!this.setGoal(stones)) return { code: ReadCode.Fail, move: 0 };
-    const d = unpackResult(this.readDefend(0));
+    const d = this.readDefenceRoot();
     this.settle();
     return d;
+  }
+
+  /** The root of a defence question: the owner moves first. */
+  private readDefenceRoot(): ReadResult {
+    this.defenceQuestion = true;
+    try {
+      return unpackResult(this.readDefend(0));
+    } finally {
+      this.defenceQuestion = false;
+    }
+  }
+
+  /**
+   * Whether the attacker's move at m kills the dragon (its stones): after it, the owner, moving
+   * first, finds no living move (or no stone of the dragon is left).
+   */
+  killsAt(stones: readonly number[], m: number): boolean {
+    const c = stones.length > 0 ? this.board.colors[stones[0]] : EMPTY;
+    if (c !== 1 && c !== 2) return false;
+    const b = this.board;
+    if (!b.playRecorded(m, (3 - c) as Player)) return false;
+    try {
+      const left = stones.filter((p) => b.colors[p] === c);
+      if (left.length === 0) return true;
+      return this.defend(left).code === ReadCode.Fail;
+    } finally {
+      b.undo();
+    }
   }
 
   /** The owl's static view of the dragon now (for callers that want eyes and room). */
@@ -183,6 +213,13 @@ export class OwlReader {
       (depth === 0 || (this.state.verifying === VERIFY_KILL && depth === 1)) &&
       v !== null &&
       this.params.readDeadRoot === true
+    );
+  }
+
+  /** A static death of an owner's node near the root of a defence is read on (readDeadDefenceDepth). */
+  private readDeadDefence(v: DragonView | null, depth: number): boolean {
+    return (
+      v !== null && this.defenceQuestion && depth >= 2 && depth <= (this.params.readDeadDefenceDepth ?? 0)
     );
   }
 
@@ -258,7 +295,7 @@ export class OwlReader {
     const v = this.look();
     const verdict = this.judge.judge(v, this.goal.length);
     this.state.soft = false;
-    if (verdict === DEAD && !this.readRoot(v, depth))
+    if (verdict === DEAD && !this.readRoot(v, depth) && !this.readDeadDefence(v, depth))
       return this.lastChance(this.owner, depth, ReadCode.Fail, this.defendScore(depth));
     const hint = depth === 0 ? this.rootHint : 0;
     if (verdict === ALIVE && hint === 0 && !this.judge.lostString(v!, this.goal.length))

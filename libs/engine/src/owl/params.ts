@@ -14,6 +14,14 @@ export interface OwlParams {
    * that works, a static life (the killing point tried first); deeper nodes keep the static view.
    */
   readonly readDeadRoot?: boolean;
+  /**
+   * In a defence question (the owner moving first at the root), the owner's nodes from depth 2 up
+   * to this depth read on past a static death as the root does with readDeadRoot: after the
+   * attacker's answer to the root's move, the dragon's own reply is read, not given up by its eye
+   * count and room (a fresh question at that node finds it; inside the search the static view had
+   * called the reply's position dead). 0 or unset: only the root.
+   */
+  readonly readDeadDefenceDepth?: number;
   /** The attacker also tries the points one beyond the dragon's outer liberties (containment). */
   readonly contain?: boolean;
   /**
