@@ -44,7 +44,10 @@ export class StreamCoordinator {
   /** By stream id. */
   private readonly owned = new Map<string, Owned>();
   private timer?: NodeJS.Timeout;
+  /** The pass running now. */
   private scanning?: Promise<void>;
+  /** The pass queued behind it, shared by every scan() called while it runs. */
+  private rescan?: Promise<void>;
   private stopped = false;
   private readonly leaseTtlMs: number;
   private readonly scanIntervalMs: number;
@@ -72,17 +75,26 @@ export class StreamCoordinator {
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.scan(), this.scanIntervalMs);
+    // A tick while a pass runs is skipped: the next tick reads the streams again anyway.
+    this.timer = setInterval(() => void (this.scanning ?? this.pass()), this.scanIntervalMs);
     this.timer.unref();
     void this.scan();
   }
 
-  /** One pass over the streams (also run every scanIntervalMs). Never throws: errors are logged. */
+  /**
+   * One pass over the streams (also run every scanIntervalMs), begun after this call: it sees
+   * every stream created, paused or released before the call. Never throws: errors are logged.
+   * A pass already running may have read the streams before the caller's change, so it is not
+   * joined: one more pass follows it, shared by all the calls made meanwhile.
+   */
   scan(): Promise<void> {
-    this.scanning ??= this.scanOnce()
-      .catch((err: unknown) => this.log?.warn({ err: String(err) }, 'stream scan failed'))
-      .finally(() => (this.scanning = undefined));
-    return this.scanning;
+    if (!this.scanning) return this.pass();
+    this.rescan ??= this.scanning.then(() => {
+      this.rescan = undefined;
+      // A pass begun since the running one ended (the timer's) began after our calls too.
+      return this.scanning ?? this.pass();
+    });
+    return this.rescan;
   }
 
   /** Stops every follower and releases their leases so other replicas take over at once. */
@@ -91,6 +103,13 @@ export class StreamCoordinator {
     clearInterval(this.timer);
     await this.scanning;
     await Promise.all([...this.owned.keys()].map((id) => this.drop(id, true)));
+  }
+
+  private pass(): Promise<void> {
+    this.scanning = this.scanOnce()
+      .catch((err: unknown) => this.log?.warn({ err: String(err) }, 'stream scan failed'))
+      .finally(() => (this.scanning = undefined));
+    return this.scanning;
   }
 
   private async scanOnce(): Promise<void> {
