@@ -172,14 +172,12 @@ export function analyzeLife(board: Board, options: LifeOptions = {}): LifeAnalys
 
 /**
  * The owl's attack on a dragon, naming the owner's saving move instead of the first kill found
- * where the attacker's move there kills too (the point both sides want, which GNU Go's owl tries
- * first; `dragon_status` names it so, refine.ts). Two more readings for a dragon that can be killed
- * (owl.tst 7, 9, 100, 106, 128 and ld_owl 165 gained, owl 18 lost; owl_attack's engine time about 2x).
+ * where the attacker's move there kills too (OwlReader.sharedVitalPoint; `dragon_status` names it
+ * so, refine.ts). Two more readings for a dragon that can be killed (owl.tst 7, 9, 100, 106, 128
+ * and ld_owl 165 gained, owl 18 lost; owl_attack's engine time about 2x).
  */
 function sharedVitalAttack(owl: OwlReader, stones: readonly number[]): ReadResult {
   const a = owl.attack(stones);
   if (a.code === ReadCode.Fail) return a;
-  const d = owl.defend(stones);
-  if (d.code === ReadCode.Fail || d.move === 0 || d.move === a.move) return a;
-  return owl.killsAt(stones, d.move) ? { ...a, move: d.move } : a;
+  return owl.sharedVitalPoint(stones, a, owl.defend(stones)) ?? a;
 }

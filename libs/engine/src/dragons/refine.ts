@@ -5,7 +5,7 @@ import { computeInfluenceField, type InfluenceField } from '../influence/field';
 import type { ColorPosition } from '../influence/position';
 import { DEFAULT_OWL_PARAMS, OwlReader, type OwlParams } from '../owl/owl';
 import { ConnectionReader } from '../reading/connection';
-import { ReadCode, type ReadResult } from '../reading/result';
+import { type ReadResult } from '../reading/result';
 import {
   COLLAPSED_SHARE,
   FINISHED_BOARD,
@@ -404,10 +404,14 @@ export class ReadingRefiner {
       return { status: 'dead', attack: a.move, defense: 0, attackResult: a, defenseResult: d };
     // GTP's dragon commands: where the owner's saving move also kills when the attacker takes it,
     // it is the attack point too (the point both sides want, which GNU Go's owl tries first).
-    if (this.thorough && d.move !== 0 && d.move !== a.move && this.owl.killsAt(stones, d.move)) {
-      const attackResult = { code: ReadCode.Win, move: d.move };
-      return { status: 'critical', attack: d.move, defense: d.move, attackResult, defenseResult: d };
-    }
-    return { status: 'critical', attack: a.move, defense: d.move, attackResult: a, defenseResult: d };
+    const shared = this.thorough ? this.owl.sharedVitalPoint(stones, a, d) : null;
+    const attack = shared ?? a;
+    return {
+      status: 'critical',
+      attack: attack.move,
+      defense: d.move,
+      attackResult: attack,
+      defenseResult: d,
+    };
   }
 }

@@ -67,9 +67,7 @@ export function attackerMoves(
       for (const p of e.eyes.attack) c.add(p, vitalScore(e, p, sharedFirst) + insideCount(board, e, p));
     for (const p of e.points) {
       if (board.colors[p] !== EMPTY) continue;
-      let inside = 0;
-      for (let k = 0; k < 4; k++) if (e.points.includes(p + board.geo.adjacent[k])) inside++;
-      c.add(p, 30 + 5 * inside);
+      c.add(p, 30 + 5 * insideCount(board, e, p));
     }
   }
   if (v.weakestLiberties <= 2) for (const l of libertiesOf(board, v.weakest)) c.add(l, 80);

@@ -168,6 +168,19 @@ export class OwlReader {
     }
   }
 
+  /**
+   * The point both sides want: the owner's saving move `defence` where the attacker's move there
+   * kills too (after it the owner finds no life, not even by ko: a clean kill), as the attack
+   * instead of the first kill `attack` found; null where it is not. GNU Go's owl tries that point
+   * first; GTP's `dragon_status` and `owl_attack` name it.
+   */
+  sharedVitalPoint(stones: readonly number[], attack: ReadResult, defence: ReadResult): ReadResult | null {
+    const m = defence.move;
+    if (attack.code === ReadCode.Fail || defence.code === ReadCode.Fail || m === 0 || m === attack.move)
+      return null;
+    return this.killsAt(stones, m) ? { code: ReadCode.Win, move: m } : null;
+  }
+
   /** The owl's static view of the dragon now (for callers that want eyes and room). */
   view(stones: readonly number[]): DragonView | null {
     if (!this.setGoal(stones)) return null;
