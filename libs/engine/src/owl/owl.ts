@@ -5,6 +5,7 @@ import { invert, packResult, ReadCode, unpackResult, type ReadResult } from '../
 import { OP_ATTACK, OP_DEFEND, OwlCache } from './cache';
 import { OwlScratch, viewDragon, type DragonView } from './eyespace';
 import { attackerMoves, defenderMoves, weakLiberties } from './moves';
+import { addRetake, preferKiller } from './ordering';
 import { bestOf, VERIFY_KILL, type OwlSearchState } from './node';
 import { DEFAULT_OWL_PARAMS, type OwlParams } from './params';
 import { ALIVE, DEAD, OwlJudge } from './verdict';
@@ -290,8 +291,8 @@ export class OwlReader {
       for (let i = moves.length - 1; i >= 0; i--) if (inside.has(moves[i])) moves.splice(i, 1);
       for (const m of keep) if (!moves.includes(m)) moves.push(m);
     }
-    this.addRetake(moves, v!, attacker);
-    this.preferKiller(moves, depth);
+    addRetake(b, this.params, this.state, moves, v!, attacker, this.owner);
+    preferKiller(this.params, this.state, moves, depth);
     if (capture !== 0) {
       const i = moves.indexOf(capture);
       if (i >= 0) moves.splice(i, 1);
@@ -321,8 +322,8 @@ export class OwlReader {
     const cuts = this.cuts;
     const owner = this.owner;
     const moves = defenderMoves(b, v!, owner, this.params.width, this.params.sharedVitalFirst === true);
-    this.addRetake(moves, v!, owner);
-    this.preferKiller(moves, depth);
+    addRetake(b, this.params, this.state, moves, v!, owner, owner);
+    preferKiller(this.params, this.state, moves, depth);
     if (hint !== 0 && b.colors[hint] === EMPTY) {
       const i = moves.indexOf(hint);
       if (i >= 0) moves.splice(i, 1);
@@ -365,46 +366,6 @@ export class OwlReader {
     if (ko === 0 || depth >= this.params.maxDepth || this.tick()) return lose;
     const r = bestOf(b, this.params, this.state, player, [ko], player === this.owner, depth, score);
     return unpackResult(r).code === ReadCode.Fail ? lose : r;
-  }
-
-  /**
-   * With koThreats and no ko master yet, the ko retake the rule forbids `player` now is a candidate
-   * when it touches the dragon's strings, lies in its eye spaces or on its outer liberties (with
-   * koRetakes, wherever it is: a ko capture's KO_A bound then rests on the retake being read).
-   */
-  private addRetake(moves: number[], v: DragonView, player: Player): void {
-    if (this.params.koThreats !== true || this.state.komaster !== 0) return;
-    const b = this.board;
-    const ko = b.koPointFor(player);
-    if (ko === 0 || moves.includes(ko)) return;
-    let near =
-      this.params.koRetakes === true ||
-      v.outerLiberties.includes(ko) ||
-      v.eyeSpaces.some((e) => e.points.includes(ko));
-    const adj = b.geo.adjacent;
-    for (let k = 0; k < 4 && !near; k++) {
-      const q = ko + adj[k];
-      if (b.colors[q] !== this.owner) continue;
-      const h = b.chainHead(q);
-      near = v.strings.some((s) => b.chainHead(s) === h);
-    }
-    if (near) moves.push(ko);
-  }
-
-  /**
-   * With killers, the two moves that last won outright at this depth (in this question) go first,
-   * the latest first, where they are among the node's candidates; a capture or the root's hint
-   * still goes before them.
-   */
-  private preferKiller(moves: number[], depth: number): void {
-    if (this.params.killers !== true || 2 * depth + 1 >= this.state.killers.length) return;
-    for (let j = 1; j >= 0; j--) {
-      const k = this.state.killers[2 * depth + j];
-      const i = k === 0 ? -1 : moves.indexOf(k);
-      if (i <= 0) continue;
-      moves.splice(i, 1);
-      moves.unshift(k);
-    }
   }
 
   /** Ko state mixed into cache keys (0 without a ko master). */
