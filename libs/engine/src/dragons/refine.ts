@@ -5,7 +5,7 @@ import { computeInfluenceField, type InfluenceField } from '../influence/field';
 import type { ColorPosition } from '../influence/position';
 import { DEFAULT_OWL_PARAMS, OwlReader, type OwlParams } from '../owl/owl';
 import { ConnectionReader } from '../reading/connection';
-import { type ReadResult } from '../reading/result';
+import type { ReadResult } from '../reading/result';
 import {
   COLLAPSED_SHARE,
   FINISHED_BOARD,

@@ -141,9 +141,10 @@ export function weakLiberties(board: Board, v: DragonView, attacker: Player): nu
 }
 
 /**
- * Neighbours of p inside eye space e: added to the attacker's score of a vital point, so among the
- * reader's points the one deeper inside the space goes first (a placement in its middle before one
- * at its mouth; ld_owl 86 -> 87, 8 gained; owl 141 -> 142, 18 gained; none lost).
+ * Neighbours of p inside eye space e: the attacker's placement score inside the space grows with
+ * it, and it is added to the score of a vital point, so among the reader's points the one deeper
+ * inside the space goes first (a placement in its middle before one at its mouth; ld_owl 86 -> 87,
+ * 8 gained; owl 141 -> 142, 18 gained; none lost).
  */
 function insideCount(board: Board, e: OwlEyeSpace, p: number): number {
   let inside = 0;

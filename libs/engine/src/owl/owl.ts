@@ -156,8 +156,8 @@ export class OwlReader {
    * first, finds no living move (or no stone of the dragon is left).
    */
   killsAt(stones: readonly number[], m: number): boolean {
-    const c = stones.length > 0 ? this.board.colors[stones[0]] : EMPTY;
-    if (c !== 1 && c !== 2) return false;
+    const c = this.ownerOf(stones);
+    if (c === 0) return false;
     const b = this.board;
     if (!b.playRecorded(m, (3 - c) as Player)) return false;
     try {
@@ -188,9 +188,15 @@ export class OwlReader {
     return this.look();
   }
 
-  private setGoal(stones: readonly number[]): boolean {
+  /** The colour of the dragon's stones (its first stone's), or 0 when there is no stone there. */
+  private ownerOf(stones: readonly number[]): Player | 0 {
     const c = stones.length > 0 ? this.board.colors[stones[0]] : EMPTY;
-    if (c !== 1 && c !== 2) return false;
+    return c === 1 || c === 2 ? c : 0;
+  }
+
+  private setGoal(stones: readonly number[]): boolean {
+    const c = this.ownerOf(stones);
+    if (c === 0) return false;
     this.goal = stones;
     this.owner = c;
     this.key = Math.min(...stones);
