@@ -70,3 +70,76 @@ export const LATE_BOARD = 0.15;
 export const NEARLY_FINISHED_FULL = 0.25;
 /** A board with at most this share of empty nobody's points with every stone on is nearly settled. */
 export const NEAR_SETTLED = 0.07;
+
+/** A board's phase as one refinement round of the reading layer sees it (see boardPhase). */
+export interface BoardPhase {
+  /** Much of the board is open: a reading death is read again with the group's own influence. */
+  readonly open: boolean;
+  /** The game goes on: a reading death with four liberties or more is critical. */
+  readonly unfinished: boolean;
+  /** The board is finished: nobody moves first any more, static deaths the attacker can carry out stand. */
+  readonly finished: boolean;
+  /** Real games' odds weigh the reading's word (the game goes on and the board is not settled). */
+  readonly calibrate: boolean;
+  /** Empty nobody's points with every stone on the board (a count of points). */
+  readonly fullNeutral: number;
+  readonly shares: BoardShares;
+}
+
+/** What boardPhase reads: the board's empty points and the territory of its two fields. */
+export interface PhaseInput {
+  readonly points: ArrayLike<number>;
+  readonly colors: ArrayLike<number>;
+  /** The field with the dead stones taken off. */
+  readonly territory: ArrayLike<number>;
+  /** The field with every stone on the board. */
+  readonly fullTerritory: ArrayLike<number>;
+  /** Stones of each colour on the board, and those the static analysis calls dead. */
+  readonly stones: readonly [black: number, white: number];
+  readonly dead: readonly [black: number, white: number];
+  /** The game ended by two passes: the board is finished whatever the field says. */
+  readonly gameOver: boolean;
+  /** GTP's dragon commands read every weak group and never weigh it by odds. */
+  readonly thorough: boolean;
+}
+
+/** Empty points that a field's territory gives to nobody. */
+export function neutralPoints(
+  points: ArrayLike<number>,
+  colors: ArrayLike<number>,
+  territory: ArrayLike<number>,
+): number {
+  let n = 0;
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i];
+    if (colors[p] === 0 && Math.abs(territory[p]) < 0.3) n++;
+  }
+  return n;
+}
+
+/** How far the game is, by the thresholds above. */
+export function boardPhase(input: PhaseInput): BoardPhase {
+  const { points, colors, stones, dead, gameOver, thorough } = input;
+  const size = points.length;
+  // Open: much of the board is empty and belongs to nobody yet in the field.
+  const neutral = neutralPoints(points, colors, input.territory);
+  const fullNeutral = neutralPoints(points, colors, input.fullTerritory);
+  // A game both players ended by passing is over whatever the field says: nobody moves first.
+  const open = !gameOver && neutral > OPEN_BOARD * size;
+  const unfinished = !gameOver && neutral > UNFINISHED_BOARD * size;
+  // A board looks finished once the dead stones are gone from the field; when most of one
+  // colour is dead, that is the static analysis collapsing, not a game a player would count.
+  const collapsed = dead[0] > COLLAPSED_SHARE * stones[0] || dead[1] > COLLAPSED_SHARE * stones[1];
+  const finished = gameOver || (neutral <= FINISHED_BOARD * size && !collapsed);
+  // Real games' odds replace the reading's word while the game goes on: not on a finished board,
+  // nor on one that looks settled even with every stone on it (dragons/survival-odds.ts).
+  const calibrate = !thorough && !finished && (collapsed || fullNeutral > SETTLED_BOARD * size);
+  return {
+    open,
+    unfinished,
+    finished,
+    calibrate,
+    fullNeutral,
+    shares: { neutral: neutral / size, fullNeutral: fullNeutral / size, unfinished },
+  };
+}

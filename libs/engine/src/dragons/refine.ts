@@ -6,16 +6,7 @@ import type { ColorPosition } from '../influence/position';
 import { DEFAULT_OWL_PARAMS, OwlReader, type OwlParams } from '../owl/owl';
 import { ConnectionReader } from '../reading/connection';
 import type { ReadResult } from '../reading/result';
-import {
-  COLLAPSED_SHARE,
-  FINISHED_BOARD,
-  LATE_BOARD,
-  NEAR_SETTLED,
-  OPEN_BOARD,
-  SETTLED_BOARD,
-  UNFINISHED_BOARD,
-  type BoardShares,
-} from './board-phase';
+import { boardPhase, LATE_BOARD, NEAR_SETTLED, type BoardShares } from './board-phase';
 import { clusterWeakGroups } from './clusters';
 import { readDeadRaces } from './dead-races';
 import { readFinishedDragons } from './finished-reading';
@@ -129,32 +120,25 @@ export class ReadingRefiner {
   ): void {
     const { geo } = this.board;
     this.setSpheres(field, params);
-    // Open: much of the board is empty and belongs to nobody yet in the field.
-    const neutral = this.neutralPoints(field);
-    const fullNeutral = this.neutralPoints(fullField);
-    // A game both players ended by passing is over whatever the field says: nobody moves first.
-    const open = !this.gameOver && neutral > OPEN_BOARD * geo.points.length;
-    const unfinished = !this.gameOver && neutral > UNFINISHED_BOARD * geo.points.length;
-    const stones = { [BLACK]: 0, [WHITE]: 0 };
-    const dead = { [BLACK]: 0, [WHITE]: 0 };
+    const stones: [number, number] = [0, 0];
+    const dead: [number, number] = [0, 0];
     for (const g of groups) {
-      stones[g.color] += g.stones.length;
-      if (g.status === 'dead') dead[g.color] += g.stones.length;
+      const c = g.color === BLACK ? 0 : 1;
+      stones[c] += g.stones.length;
+      if (g.status === 'dead') dead[c] += g.stones.length;
     }
-    // A board looks finished once the dead stones are gone from the field; when most of one
-    // colour is dead, that is the static analysis collapsing, not a game a player would count.
-    const collapsed =
-      dead[BLACK] > COLLAPSED_SHARE * stones[BLACK] || dead[WHITE] > COLLAPSED_SHARE * stones[WHITE];
-    this.finished = this.gameOver || (neutral <= FINISHED_BOARD * geo.points.length && !collapsed);
-    // Real games' odds replace the reading's word while the game goes on: not on a finished board,
-    // nor on one that looks settled even with every stone on it (dragons/survival-odds.ts).
-    const calibrate =
-      !this.thorough && !this.finished && (collapsed || fullNeutral > SETTLED_BOARD * geo.points.length);
-    const shares: BoardShares = {
-      neutral: neutral / geo.points.length,
-      fullNeutral: fullNeutral / geo.points.length,
-      unfinished,
-    };
+    const phase = boardPhase({
+      points: geo.points,
+      colors: this.board.colors,
+      territory: field.territory,
+      fullTerritory: fullField.territory,
+      stones,
+      dead,
+      gameOver: this.gameOver,
+      thorough: this.thorough,
+    });
+    const { open, unfinished, calibrate, fullNeutral, shares } = phase;
+    this.finished = phase.finished;
     for (const p of geo.points) this.alive[p] = 0;
     // Two sure eyes by the static count settle a group, except for GTP's thorough reading, where
     // only Benson's unconditional life does (the owl's own eye count decides the rest).
@@ -348,14 +332,6 @@ export class ReadingRefiner {
       },
       restore: () => this.setSpheres(field, params),
     });
-  }
-
-  /** Empty points that `field` gives to nobody. */
-  private neutralPoints(field: InfluenceField): number {
-    let n = 0;
-    for (const p of this.board.geo.points)
-      if (this.board.colors[p] === 0 && Math.abs(field.territory[p]) < 0.3) n++;
-    return n;
   }
 
   /** The enemy's sphere for each colour: points whose territory value leans to the other side. */
