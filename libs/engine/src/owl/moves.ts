@@ -46,9 +46,10 @@ export function libertiesOf(board: Board, p: number): number[] {
  * The attacker's candidates against a dragon: vital points of unsettled eye spaces, points inside
  * eye spaces (placements, throw-ins), liberties of a short string of the dragon, the liberties that
  * lead outside (blocking), with `contain` also the points one beyond them (blocking from a
- * distance, as GNU Go's attack patterns do), and saving its own lunch strings in atari. Best `width`
- * first; with `sharedFirst` a vital point that is also the owner's goes before the others; among
- * vital points of equal score, the one with more neighbours in its space goes first.
+ * distance, as GNU Go's attack patterns do), and saving its own lunch strings in atari (even by a
+ * self-atari: a sacrifice). Best `width` first; with `sharedFirst` a vital point that is also the
+ * owner's goes before the others; among vital points of equal score, the one with more neighbours
+ * in its space goes first.
  */
 export function attackerMoves(
   board: Board,
@@ -80,10 +81,17 @@ export function attackerMoves(
         c.add(q, 25 + 3 * emptyNeighbours(board, q));
     }
   }
+  // Saving a lunch in atari may be a self-atari: a sacrifice that makes the shape the owner
+  // captures bigger, a dead shape or a false eye (ld_owl 104's T6), so it is not left out.
+  const extend = new Set<number>();
   for (const s of v.lunches) {
-    if (board.chainLiberties(s) === 1) for (const l of libertiesOf(board, s)) c.add(l, 70);
+    if (board.chainLiberties(s) !== 1) continue;
+    for (const l of libertiesOf(board, s)) {
+      c.add(l, 70);
+      extend.add(l);
+    }
   }
-  return c.best(board, attacker, width, (p) => inEye.has(p));
+  return c.best(board, attacker, width, (p) => inEye.has(p) || extend.has(p));
 }
 
 /**

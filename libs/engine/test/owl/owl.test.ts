@@ -424,3 +424,11 @@ describe('dragon_status: the point both sides want', () => {
     expect(regressionAnswer('ld_owl.tst', 30)).toBe('critical Q18 Q18');
   });
 });
+
+describe("owl: the attacker's sacrifice", () => {
+  it('saving a lunch in atari by a self-atari makes the shape the owner captures dead (ld_owl 104, 409)', () => {
+    // Before: 'alive' and '3 R1' (the extension of the lunch was left out as a self-atari).
+    expect(regressionAnswer('ld_owl.tst', 409)).toBe('0');
+    expect(regressionAnswer('ld_owl.tst', 104)).toMatch(/^critical T6 (T6|T8)$/);
+  });
+});
