@@ -432,3 +432,10 @@ describe("owl: the attacker's sacrifice", () => {
     expect(regressionAnswer('ld_owl.tst', 104)).toMatch(/^critical T6 (T6|T8)$/);
   });
 });
+
+describe("owl: the attacker's captures inside eye spaces", () => {
+  it('a capture in a space worth no eye is a candidate (ld_owl 192)', () => {
+    // Before: 'critical R19 S19' (the capture at T19 was never tried: its space counts no eye).
+    expect(regressionAnswer('ld_owl.tst', 192)).toMatch(/^critical (T19|S19) (S17|S19)$/);
+  });
+});
