@@ -49,9 +49,9 @@ export function libertiesOf(board: Board, p: number): number[] {
  * eye spaces (placements, throw-ins), liberties of a short string of the dragon, the liberties that
  * lead outside (blocking), with `contain` also the points one beyond them (blocking from a
  * distance, as GNU Go's attack patterns do), captures inside eye spaces (even those worth no
- * eye), and saving its own lunch strings in atari (even by a self-atari: a sacrifice). Best `width` first; with `sharedFirst` a vital point that is also the
- * owner's goes before the others; among vital points of equal score, the one with more neighbours
- * in its space goes first.
+ * eye), and saving its own lunch strings in atari (even by a self-atari: a sacrifice). Best
+ * `width` first; with `sharedFirst` a vital point that is also the owner's goes before the others;
+ * among vital points of equal score, the one with more neighbours in its space goes first.
  */
 export function attackerMoves(
   board: Board,
@@ -64,12 +64,13 @@ export function attackerMoves(
   const c = new Candidates();
   const inEye = new Set<number>();
   for (const e of v.eyeSpaces) {
-    for (const p of e.points) inEye.add(p);
-    // A capture inside an eye space, even one worth no eye (ld_owl 192's T19 in the corner),
-    // goes before the placements.
-    for (const p of e.points)
+    for (const p of e.points) {
+      inEye.add(p);
+      // A capture inside an eye space, even one worth no eye (ld_owl 192's T19 in the corner),
+      // goes before the placements.
       if (board.colors[p] === EMPTY && board.analyzeMove(p, attacker) & MoveFlag.Capturing)
         c.add(p, CAPTURE_INSIDE);
+    }
     if (e.eyes.max === 0) continue;
     if (e.eyes.min < e.eyes.max)
       for (const p of e.eyes.attack) c.add(p, vitalScore(e, p, sharedFirst) + insideCount(board, e, p));
