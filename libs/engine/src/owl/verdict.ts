@@ -11,6 +11,8 @@ export const UNSETTLED = 0;
 
 /** Nodes of each tactical check of a short string (see capturable). */
 const TACTICAL_BUDGET = 300;
+/** Positions whose lostString answers are remembered before the memory starts afresh. */
+const LOST_MEMORY = 100_000;
 
 /**
  * The owl's static verdict of a node from its view of the dragon (alive, dead or unsettled), and
@@ -19,6 +21,11 @@ const TACTICAL_BUDGET = 300;
 export class OwlJudge {
   /** Reads whether a short string of a dragon that looks alive can be captured. */
   private readonly tactics: TacticalReader;
+  /**
+   * lostString's tactical answers by position (hash, ko point) and string: the owl meets the same
+   * position along many lines (transpositions, the attack's and the defence's searches).
+   */
+  private readonly lost = new Map<number, { hi: number; ko: number; lost: boolean }>();
 
   constructor(
     private readonly board: Board,
@@ -65,9 +72,21 @@ export class OwlJudge {
     if (this.params.tacticalLife !== true || v.weakestLiberties > 2) return false;
     for (const s of v.strings) {
       if (this.board.chainLiberties(s) > 2 || 2 * this.board.chainSize(s) < goalSize) continue;
-      if (this.tactics.defend(s).code === ReadCode.Fail) return true;
+      if (this.stringLost(s)) return true;
     }
     return false;
+  }
+
+  /** Whether tactical reading finds no defence of the string at s (remembered by position). */
+  private stringLost(s: number): boolean {
+    const b = this.board;
+    const key = (b.hashLo >>> 0) * 1024 + (b.chainHead(s) & 1023);
+    const hit = this.lost.get(key);
+    if (hit !== undefined && hit.hi === b.hashHi >>> 0 && hit.ko === b.koPoint) return hit.lost;
+    const lost = this.tactics.defend(s).code === ReadCode.Fail;
+    if (this.lost.size >= LOST_MEMORY) this.lost.clear();
+    this.lost.set(key, { hi: b.hashHi >>> 0, ko: b.koPoint, lost });
+    return lost;
   }
 
   /** A statically alive dragon is read on (see OwlParams.weakAliveDepth). */
