@@ -112,6 +112,7 @@ const LIFE_OWL_PARAMS = {
   budget: 15 * DEFAULT_OWL_PARAMS.budget,
   maxDepth: 12,
   width: 12,
+  defenceRootWidth: 20,
   readDeadRoot: true,
   contain: true,
   blockFirst: true,

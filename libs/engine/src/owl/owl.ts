@@ -327,7 +327,11 @@ export class OwlReader {
     if (cached >= 0) return cached;
     const cuts = this.cuts;
     const owner = this.owner;
-    const moves = defenderMoves(b, v!, owner, this.params.width, this.params.sharedVitalFirst === true);
+    const width =
+      depth === 0 && this.defenceQuestion
+        ? (this.params.defenceRootWidth ?? this.params.width)
+        : this.params.width;
+    const moves = defenderMoves(b, v!, owner, width, this.params.sharedVitalFirst === true);
     addRetake(b, this.params, this.state, moves, v!, owner, owner);
     preferKiller(this.params, this.state, moves, depth);
     if (hint !== 0 && b.colors[hint] === EMPTY) {

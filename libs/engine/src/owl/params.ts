@@ -9,6 +9,12 @@ export interface OwlParams {
   /** Candidate moves tried per node. */
   readonly width: number;
   /**
+   * Candidate moves the owner tries at the root of a defence question (`width` when unset): one
+   * node, so a wider list there costs little (a connecting move outside the dragon's first twelve
+   * candidates is found: owl.tst 46's E3).
+   */
+  readonly defenceRootWidth?: number;
+  /**
    * Read moves at the root of a question whatever the static view says (GNU Go's owl tries its
    * moves at the root whatever the eye count): a static death, and for a defence after an attack
    * that works, a static life (the killing point tried first); deeper nodes keep the static view.

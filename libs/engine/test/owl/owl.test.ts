@@ -58,6 +58,13 @@ describe('owl: little room and no second eye is death', () => {
   });
 });
 
+describe('owl: the root of a defence question reads a wider candidate list', () => {
+  it("the owner's connecting move outside its first twelve candidates is found (owl 46)", () => {
+    // With twelve at the root the defence named was C2, which GNU Go refutes at F1.
+    expect(regressionAnswer('owl.tst', 46)).toMatch(/^1 (F1|B1|D2|E3|E1)$/);
+  });
+});
+
 describe('owl: a defence after an attack that works', () => {
   it('the owner is given a move at the root, the killing point first, whatever the static view (owl 29)', () => {
     // Attack B8 at C7 works (owl 28); the defence is the same point, not a move elsewhere.
