@@ -58,13 +58,6 @@ describe('owl: little room and no second eye is death', () => {
   });
 });
 
-describe('owl: the root of a defence question reads a wider candidate list', () => {
-  it("the owner's connecting move outside its first twelve candidates is found (owl 46)", () => {
-    // With twelve at the root the defence named was C2, which GNU Go refutes at F1.
-    expect(regressionAnswer('owl.tst', 46)).toMatch(/^1 (F1|B1|D2|E3|E1)$/);
-  });
-});
-
 describe('owl: a defence after an attack that works', () => {
   it('the owner is given a move at the root, the killing point first, whatever the static view (owl 29)', () => {
     // Attack B8 at C7 works (owl 28); the defence is the same point, not a move elsewhere.
@@ -207,9 +200,9 @@ describe('owl: room is an escape only when it leads away from the dragon (escape
     expect(regressionAnswer('owl.tst', 46)).toMatch(/^1 [A-T]\d+$/);
   });
 
-  // Known loss since readDeadDefenceDepth (the owner's nodes two plies down read past a static
-  // death): '1 C2' comes first, which GNU Go's owl_does_defend refutes; until then '1 D2'.
-  it.fails('the defence is one GNU Go lists (owl 46)', () => {
+  // A loss from readDeadDefenceDepth ('1 C2' came first, which GNU Go refutes at F1) until the root of
+  // a defence question read twenty candidates (defenceRootWidth): E3, outside the first twelve.
+  it('the defence is one GNU Go lists (owl 46)', () => {
     expect(regressionAnswer('owl.tst', 46)).toMatch(/^1 (F1|B1|D2|E3|E1)$/);
   });
 });
