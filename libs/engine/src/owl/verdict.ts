@@ -1,6 +1,7 @@
 import type { Board } from '../board/board';
 import { ReadCode } from '../reading/result';
 import { DEFAULT_TACTICAL_PARAMS, TacticalReader } from '../reading/tactical';
+import { TranspositionTable } from '../reading/transposition';
 import type { DragonView } from './eyespace';
 import type { OwlParams } from './params';
 
@@ -11,7 +12,7 @@ export const UNSETTLED = 0;
 
 /** Nodes of each tactical check of a short string (see capturable). */
 const TACTICAL_BUDGET = 300;
-/** Positions whose lostString answers are remembered before the memory starts afresh. */
+/** lostString answers remembered before the memory starts afresh. */
 const LOST_MEMORY = 100_000;
 
 /**
@@ -22,10 +23,11 @@ export class OwlJudge {
   /** Reads whether a short string of a dragon that looks alive can be captured. */
   private readonly tactics: TacticalReader;
   /**
-   * lostString's tactical answers by position (hash, ko point) and string: the owl meets the same
-   * position along many lines (transpositions, the attack's and the defence's searches).
+   * lostString's tactical answers by position and string, each stored with the ko point it was read
+   * with (koPoint * 2 + lost): the owl meets the same position along many lines (transpositions,
+   * the attack's and the defence's searches).
    */
-  private readonly lost = new Map<number, { hi: number; ko: number; lost: boolean }>();
+  private readonly lost = new TranspositionTable(LOST_MEMORY);
 
   constructor(
     private readonly board: Board,
@@ -80,12 +82,12 @@ export class OwlJudge {
   /** Whether tactical reading finds no defence of the string at s (remembered by position). */
   private stringLost(s: number): boolean {
     const b = this.board;
-    const key = (b.hashLo >>> 0) * 1024 + (b.chainHead(s) & 1023);
-    const hit = this.lost.get(key);
-    if (hit !== undefined && hit.hi === b.hashHi >>> 0 && hit.ko === b.koPoint) return hit.lost;
+    const head = b.chainHead(s);
+    const hit = this.lost.get(b.hashLo, b.hashHi, head, 0);
+    // An answer read with another ko point is no answer here.
+    if (hit >= 0 && hit >> 1 === b.koPoint) return (hit & 1) === 1;
     const lost = this.tactics.defend(s).code === ReadCode.Fail;
-    if (this.lost.size >= LOST_MEMORY) this.lost.clear();
-    this.lost.set(key, { hi: b.hashHi >>> 0, ko: b.koPoint, lost });
+    this.lost.set(b.hashLo, b.hashHi, head, 0, b.koPoint * 2 + (lost ? 1 : 0));
     return lost;
   }
 
