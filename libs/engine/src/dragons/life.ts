@@ -105,7 +105,10 @@ export interface LifeAnalysis {
  * status's attack point moved to the owner's saving move where the attacker's move there kills,
  * refine.ts: ld_owl 87 -> 98, 2, 11, 30, 154, 155, 175, 313, 316, 506, 508 and 514 gained, none
  * lost; owl 142 -> 143, 69, 107, 127, 153, 163 and 200 gained, 46, 73, 74 and 221 lost to another
- * defence found first, 186 to a life the static view had rightly denied; engine time about 1.15x).
+ * defence found first, 186 to a life the static view had rightly denied; engine time about 1.15x);
+ * the attacker also plays the liberties of short strings of the owner's stones played on the line
+ * that stand outside the dragon's view (newStoneLiberties; ld_owl 104 -> 106, 105 and 169 gained;
+ * owl 148 the same; none lost).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
@@ -128,6 +131,7 @@ const LIFE_OWL_PARAMS = {
   koRetakes: true,
   killers: true,
   sharedVitalFirst: true,
+  newStoneLiberties: true,
   view: {
     ...DEFAULT_OWL_PARAMS.view,
     readerPoints: 12,

@@ -4,7 +4,7 @@ import { koSalt } from '../reading/komaster';
 import { invert, packResult, ReadCode, unpackResult, type ReadResult } from '../reading/result';
 import { OP_ATTACK, OP_DEFEND, OwlCache } from './cache';
 import { OwlScratch, viewDragon, type DragonView } from './eyespace';
-import { attackerMoves, defenderMoves, weakLiberties } from './moves';
+import { attackerMoves, defenderMoves, libertiesOf, weakLiberties } from './moves';
 import { addRetake, preferKiller } from './ordering';
 import { bestOf, VERIFY_KILL, type OwlSearchState } from './node';
 import { DEFAULT_OWL_PARAMS, type OwlParams } from './params';
@@ -57,6 +57,8 @@ export class OwlReader {
   private defenceQuestion = false;
   private owner: Player = 1;
   private key = 0;
+  /** The owner's moves on the line being read (see OwlParams.newStoneLiberties). */
+  private readonly ownerLine: number[] = [];
   /** Lines cut by the depth or the budget so far (see OwlParams.exactCache). */
   private cuts = 0;
 
@@ -297,6 +299,7 @@ export class OwlReader {
       for (let i = moves.length - 1; i >= 0; i--) if (inside.has(moves[i])) moves.splice(i, 1);
       for (const m of keep) if (!moves.includes(m)) moves.push(m);
     }
+    if (this.params.newStoneLiberties === true) this.addNewStoneLiberties(moves, v!, attacker);
     addRetake(b, this.params, this.state, moves, v!, attacker, this.owner);
     preferKiller(this.params, this.state, moves, depth);
     if (capture !== 0) {
@@ -344,6 +347,21 @@ export class OwlReader {
     return result;
   }
 
+  /**
+   * Adds the liberties of the owner's stones played on this line that stand outside the dragon's
+   * view in strings of two liberties or fewer (see OwlParams.newStoneLiberties).
+   */
+  private addNewStoneLiberties(moves: number[], v: DragonView, attacker: Player): void {
+    const b = this.board;
+    if (this.ownerLine.length === 0) return;
+    const own = new Set(v.strings.map((s) => b.chainHead(s)));
+    for (const m of this.ownerLine) {
+      if (b.colors[m] !== this.owner || own.has(b.chainHead(m)) || b.chainLiberties(m) > 2) continue;
+      own.add(b.chainHead(m));
+      for (const l of libertiesOf(b, m)) if (!moves.includes(l) && b.isLegal(l, attacker)) moves.push(l);
+    }
+  }
+
   /** The attacker's code after its move at a node at `depth`. */
   private attackScore(depth: number): (m: number) => number {
     return () => invert(unpackResult(this.readDefend(depth + 1)).code);
@@ -356,8 +374,14 @@ export class OwlReader {
   private defendScore(depth: number): (m: number) => number {
     const b = this.board;
     return (m) => {
-      if (b.chainLiberties(m) > 1 || b.koPoint !== 0)
-        return invert(unpackResult(this.readAttack(depth + 1)).code);
+      if (b.chainLiberties(m) > 1 || b.koPoint !== 0) {
+        this.ownerLine.push(m);
+        try {
+          return invert(unpackResult(this.readAttack(depth + 1)).code);
+        } finally {
+          this.ownerLine.pop();
+        }
+      }
       this.state.soft = false;
       return ReadCode.Fail;
     };

@@ -111,6 +111,13 @@ export interface OwlParams {
    * side; without it the reader's points are tried in board order.
    */
   readonly sharedVitalFirst?: boolean;
+  /**
+   * The attacker also plays the liberties of the owner's stones played on the line being read that
+   * stand outside the dragon's view in strings of two liberties or fewer (the goal does not grow
+   * with the owner's moves, so without it their capture is no candidate: ld_owl 186's A19 after
+   * A18). Added after the node's `width` candidates.
+   */
+  readonly newStoneLiberties?: boolean;
   readonly view: OwlViewParams;
 }
 

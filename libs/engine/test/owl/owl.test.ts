@@ -439,3 +439,10 @@ describe("owl: the attacker's captures inside eye spaces", () => {
     expect(regressionAnswer('ld_owl.tst', 192)).toMatch(/^critical (T19|S19) (S17|S19)$/);
   });
 });
+
+describe("owl: the liberties of the owner's new stones (OwlParams.newStoneLiberties)", () => {
+  it("the attacker's capture of a short string the owner played is read: a clean kill (ld_owl 169)", () => {
+    // Before: '2 Q1' (a ko: after W Q1, B T3 the capture of the new stone's string was no candidate).
+    expect(regressionAnswer('ld_owl.tst', 169)).toBe('1 Q1');
+  });
+});
