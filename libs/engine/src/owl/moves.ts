@@ -148,12 +148,40 @@ function vitalScore(e: OwlEyeSpace, p: number, sharedFirst: boolean): number {
  */
 export function weakLiberties(board: Board, v: DragonView, attacker: Player): number[] {
   const out: number[] = [];
-  for (const s of v.strings) {
-    if (board.chainLiberties(s) > 2) continue;
-    for (const l of libertiesOf(board, s))
-      if (!out.includes(l) && !(board.analyzeMove(l, attacker) & MoveFlag.Illegal)) out.push(l);
-  }
+  addShortLiberties(board, v.strings, attacker, out);
   return out;
+}
+
+/**
+ * Adds to the attacker's `moves` the liberties of the owner's stones played on this line (`line`)
+ * that stand outside the dragon's view in strings of two liberties or fewer (see
+ * OwlParams.newStoneLiberties).
+ */
+export function addNewStoneLiberties(
+  board: Board,
+  v: DragonView,
+  line: readonly number[],
+  owner: Player,
+  moves: number[],
+): void {
+  if (line.length === 0) return;
+  const own = new Set(v.strings.map((s) => board.chainHead(s)));
+  const outside = line.filter((m) => board.colors[m] === owner && !own.has(board.chainHead(m)));
+  addShortLiberties(board, outside, (3 - owner) as Player, moves);
+}
+
+/**
+ * Adds to `moves` the liberties of the strings at `stones` (each string once) that have two
+ * liberties or fewer, where legal for `attacker` and not yet listed.
+ */
+function addShortLiberties(board: Board, stones: readonly number[], attacker: Player, moves: number[]): void {
+  const seen = new Set<number>();
+  for (const s of stones) {
+    const head = board.chainHead(s);
+    if (seen.has(head) || board.chainLiberties(s) > 2) continue;
+    seen.add(head);
+    for (const l of libertiesOf(board, s)) if (!moves.includes(l) && board.isLegal(l, attacker)) moves.push(l);
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { koSalt } from '../reading/komaster';
 import { invert, packResult, ReadCode, unpackResult, type ReadResult } from '../reading/result';
 import { OP_ATTACK, OP_DEFEND, OwlCache } from './cache';
 import { OwlScratch, viewDragon, type DragonView } from './eyespace';
-import { attackerMoves, defenderMoves, libertiesOf, weakLiberties } from './moves';
+import { addNewStoneLiberties, attackerMoves, defenderMoves, weakLiberties } from './moves';
 import { addRetake, preferKiller } from './ordering';
 import { bestOf, VERIFY_KILL, type OwlSearchState } from './node';
 import { DEFAULT_OWL_PARAMS, type OwlParams } from './params';
@@ -299,7 +299,7 @@ export class OwlReader {
       for (let i = moves.length - 1; i >= 0; i--) if (inside.has(moves[i])) moves.splice(i, 1);
       for (const m of keep) if (!moves.includes(m)) moves.push(m);
     }
-    if (this.params.newStoneLiberties === true) this.addNewStoneLiberties(moves, v!, attacker);
+    if (this.params.newStoneLiberties === true) addNewStoneLiberties(b, v!, this.ownerLine, this.owner, moves);
     addRetake(b, this.params, this.state, moves, v!, attacker, this.owner);
     preferKiller(this.params, this.state, moves, depth);
     if (capture !== 0) {
@@ -345,21 +345,6 @@ export class OwlReader {
     const result = bestOf(b, this.params, this.state, owner, moves, true, depth, this.defendScore(depth));
     if (!fresh) this.remember(OP_DEFEND, depth, cuts, unpackResult(result).code !== ReadCode.Fail, result);
     return result;
-  }
-
-  /**
-   * Adds the liberties of the owner's stones played on this line that stand outside the dragon's
-   * view in strings of two liberties or fewer (see OwlParams.newStoneLiberties).
-   */
-  private addNewStoneLiberties(moves: number[], v: DragonView, attacker: Player): void {
-    const b = this.board;
-    if (this.ownerLine.length === 0) return;
-    const own = new Set(v.strings.map((s) => b.chainHead(s)));
-    for (const m of this.ownerLine) {
-      if (b.colors[m] !== this.owner || own.has(b.chainHead(m)) || b.chainLiberties(m) > 2) continue;
-      own.add(b.chainHead(m));
-      for (const l of libertiesOf(b, m)) if (!moves.includes(l) && b.isLegal(l, attacker)) moves.push(l);
-    }
   }
 
   /** The attacker's code after its move at a node at `depth`. */
