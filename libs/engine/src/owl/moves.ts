@@ -180,7 +180,8 @@ function addShortLiberties(board: Board, stones: readonly number[], attacker: Pl
     const head = board.chainHead(s);
     if (seen.has(head) || board.chainLiberties(s) > 2) continue;
     seen.add(head);
-    for (const l of libertiesOf(board, s)) if (!moves.includes(l) && board.isLegal(l, attacker)) moves.push(l);
+    for (const l of libertiesOf(board, s))
+      if (!moves.includes(l) && board.isLegal(l, attacker)) moves.push(l);
   }
 }
 

@@ -299,7 +299,8 @@ export class OwlReader {
       for (let i = moves.length - 1; i >= 0; i--) if (inside.has(moves[i])) moves.splice(i, 1);
       for (const m of keep) if (!moves.includes(m)) moves.push(m);
     }
-    if (this.params.newStoneLiberties === true) addNewStoneLiberties(b, v!, this.ownerLine, this.owner, moves);
+    if (this.params.newStoneLiberties === true)
+      addNewStoneLiberties(b, v!, this.ownerLine, this.owner, moves);
     addRetake(b, this.params, this.state, moves, v!, attacker, this.owner);
     preferKiller(this.params, this.state, moves, depth);
     if (capture !== 0) {
