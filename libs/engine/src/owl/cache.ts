@@ -43,6 +43,11 @@ export class OwlCache {
     return v % CACHE_DEPTH;
   }
 
+  /** Forgets every result (the static view the results were read with changed). */
+  clear(): void {
+    this.table.clear();
+  }
+
   private lo(salt: number): number {
     return salt === 0 ? this.board.hashLo : saltedHashLo(this.board, salt);
   }

@@ -23,13 +23,16 @@ export class TranspositionTable {
   }
 
   set(lo: number, hi: number, point: number, op: number, value: number): void {
-    if (this.values.size >= this.capacity) {
-      this.values.clear();
-      this.checks.clear();
-    }
+    if (this.values.size >= this.capacity) this.clear();
     const k = this.key(lo, point, op);
     this.values.set(k, value);
     this.checks.set(k, hi >>> 0);
+  }
+
+  /** Forgets every entry. */
+  clear(): void {
+    this.values.clear();
+    this.checks.clear();
   }
 
   get size(): number {
