@@ -1,4 +1,5 @@
 import type { Board } from '../board/board';
+import { BLACK, WHITE } from '../board/color';
 import { saltedHashHi, saltedHashLo } from '../reading/komaster';
 import { TranspositionTable } from '../reading/transposition';
 
@@ -43,9 +44,20 @@ export class OwlCache {
     return v % CACHE_DEPTH;
   }
 
-  /** Forgets every result (the static view the results were read with changed). */
-  clear(): void {
-    this.table.clear();
+  /** A hash of the spheres the remembered results were read with (see readWith). */
+  private spheres = 0;
+
+  /**
+   * Called at each question with the reader's spheres of influence (per owner): forgets every result
+   * when they changed since the last question, as its results were read with the old ones. (Changed
+   * marks of living stones do not clear it: see the README's second session of 2026-12-02.)
+   */
+  readWith(spheres: { readonly [owner: number]: Uint8Array }): void {
+    const [black, white] = [spheres[BLACK], spheres[WHITE]];
+    let h = 0;
+    for (let p = 0; p < black.length; p++) h = (Math.imul(h, 31) + (black[p] | (white[p] << 1))) | 0;
+    if (h !== this.spheres) this.table.clear();
+    this.spheres = h;
   }
 
   private lo(salt: number): number {

@@ -1,5 +1,5 @@
 import type { Board } from '../board/board';
-import { BLACK, EMPTY, WHITE, type Player } from '../board/color';
+import { EMPTY, type Player } from '../board/color';
 import { koSalt } from '../reading/komaster';
 import { invert, packResult, ReadCode, unpackResult, type ReadResult } from '../reading/result';
 import { OP_ATTACK, OP_DEFEND, OwlCache } from './cache';
@@ -59,8 +59,6 @@ export class OwlReader {
   private key = 0;
   /** The owner's moves on the line being read (see OwlParams.newStoneLiberties). */
   private readonly ownerLine: number[] = [];
-  /** A hash of the spheres the cache was filled with (see checkContext). */
-  private context = 0;
   /** Lines cut by the depth or the budget so far (see OwlParams.exactCache). */
   private cuts = 0;
 
@@ -203,7 +201,7 @@ export class OwlReader {
     if (c === 0) return false;
     this.goal = stones;
     this.owner = c;
-    this.checkContext();
+    this.cache.readWith(this.spheres);
     this.key = Math.min(...stones);
     this.restart();
     this.inconclusive = false;
@@ -212,19 +210,6 @@ export class OwlReader {
     this.state.komPos = 0;
     this.state.killers.fill(0);
     return true;
-  }
-
-  /**
-   * Forgets the node cache (keyed by position and dragon) when the spheres this reader was given
-   * changed since the last question: its results were read with the old ones. (Changed marks of
-   * living stones do not clear it: see the README's session of 2026-12-02.)
-   */
-  private checkContext(): void {
-    const [black, white] = [this.spheres[BLACK], this.spheres[WHITE]];
-    let h = 0;
-    for (let p = 0; p < black.length; p++) h = (Math.imul(h, 31) + (black[p] | (white[p] << 1))) | 0;
-    if (h !== this.context) this.cache.clear();
-    this.context = h;
   }
 
   /** A fresh node budget. */
