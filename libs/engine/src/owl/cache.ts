@@ -19,6 +19,8 @@ export class OwlCache {
   private readonly table = new TranspositionTable(100_000);
   /** Whether the result the last recall returned rests on a cut line (was stored inexact). */
   soft = false;
+  /** A hash of the spheres the remembered results were read with (see readWith). */
+  private spheres = 0;
 
   constructor(
     private readonly board: Board,
@@ -43,9 +45,6 @@ export class OwlCache {
     this.soft = left !== 0;
     return v % CACHE_DEPTH;
   }
-
-  /** A hash of the spheres the remembered results were read with (see readWith). */
-  private spheres = 0;
 
   /**
    * Called at each question with the reader's spheres of influence (per owner): forgets every result

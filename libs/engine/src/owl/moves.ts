@@ -1,5 +1,5 @@
 import { MoveFlag, type Board } from '../board/board';
-import { EMPTY, type Player } from '../board/color';
+import { EMPTY, opponent, type Player } from '../board/color';
 import type { DragonView, OwlEyeSpace } from './eyespace';
 
 /** Score of an eye space's vital point; one the other side also needs scores SHARED_VITAL with sharedFirst. */
@@ -167,7 +167,7 @@ export function addNewStoneLiberties(
   if (line.length === 0) return;
   const own = new Set(v.strings.map((s) => board.chainHead(s)));
   const outside = line.filter((m) => board.colors[m] === owner && !own.has(board.chainHead(m)));
-  addShortLiberties(board, outside, (3 - owner) as Player, moves);
+  addShortLiberties(board, outside, opponent(owner), moves);
 }
 
 /**

@@ -5,9 +5,9 @@ import { parseGtpVertex } from '../../src/board/coords';
 import { DEFAULT_OWL_PARAMS, OwlReader } from '../../src/owl/owl';
 
 /**
- * The owl's node cache is keyed by position: an answer read with other spheres of influence (or
- * other living stones) must not be reused. A lone black stone at E5 on an empty 9x9 board, the
- * enemy's sphere everywhere beyond `radius` steps from it.
+ * The owl's node cache is keyed by position: an answer read with other spheres of influence must
+ * not be reused (OwlCache.readWith; changed marks of living stones are not checked). A lone black
+ * stone at E5 on an empty 9x9 board, the enemy's sphere everywhere beyond `radius` steps from it.
  */
 describe('owl: answers do not depend on questions asked before with other spheres', () => {
   const params = { ...DEFAULT_OWL_PARAMS, blockFirst: true, readDeadRoot: true };
