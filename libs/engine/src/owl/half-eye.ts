@@ -1,5 +1,5 @@
 import { MoveFlag, type Board } from '../board/board';
-import { EMPTY, WALL, type Player } from '../board/color';
+import { EMPTY, opponent, WALL, type Player } from '../board/color';
 import type { EyeRange } from '../groups/eyespace';
 
 /**
@@ -15,7 +15,7 @@ import type { EyeRange } from '../groups/eyespace';
 export function halfEyePoint(board: Board, p: number, owner: Player): number {
   const { colors } = board;
   const diagonal = board.geo.diagonal;
-  const enemy = (3 - owner) as Player;
+  const enemy = opponent(owner);
   let units = 0;
   let decisive = 0;
   for (let k = 0; k < 4; k++) {

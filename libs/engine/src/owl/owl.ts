@@ -1,5 +1,5 @@
 import type { Board } from '../board/board';
-import { EMPTY, type Player } from '../board/color';
+import { EMPTY, opponent, type Player } from '../board/color';
 import { koSalt } from '../reading/komaster';
 import { invert, packResult, ReadCode, unpackResult, type ReadResult } from '../reading/result';
 import { OP_ATTACK, OP_DEFEND, OwlCache } from './cache';
@@ -161,7 +161,7 @@ export class OwlReader {
     const c = this.ownerOf(stones);
     if (c === 0) return false;
     const b = this.board;
-    if (!b.playRecorded(m, (3 - c) as Player)) return false;
+    if (!b.playRecorded(m, opponent(c))) return false;
     try {
       const left = stones.filter((p) => b.colors[p] === c);
       if (left.length === 0) return true;
@@ -267,7 +267,7 @@ export class OwlReader {
     const verdict = judge.judge(v, this.goal.length, true);
     this.state.soft = false;
     if (verdict === DEAD && !this.readRoot(v, depth)) return packResult(ReadCode.Win, 0);
-    const attacker = (3 - this.owner) as Player;
+    const attacker = opponent(this.owner);
     // Eyes counted by shape assume the surrounding strings hold (GNU Go's optics has the same blind
     // spot): a string of two liberties that tactical reading captures leaves the dragon unsettled,
     // with the capturing move first.
