@@ -108,7 +108,9 @@ export interface LifeAnalysis {
  * defence found first, 186 to a life the static view had rightly denied; engine time about 1.15x);
  * the attacker also plays the liberties of short strings of the owner's stones played on the line
  * that stand outside the dragon's view (newStoneLiberties; ld_owl 104 -> 106, 105 and 169 gained;
- * owl 148 the same; none lost).
+ * owl 148 the same; none lost); at the weak-alive nodes the attacker also tries the dragon's
+ * outer liberties when it has two or fewer (weakAliveOuter; ld_owl 106 -> 108, 166 and 201 gained;
+ * owl 146 the same; none lost; 3 or more: not measured).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
@@ -123,6 +125,7 @@ const LIFE_OWL_PARAMS = {
   deadRoom: 8,
   deadRoomOwner: 8,
   weakAliveDepth: 4,
+  weakAliveOuter: 2,
   tacticalLife: true,
   readAliveRoot: true,
   readDeadDefenceDepth: 2,

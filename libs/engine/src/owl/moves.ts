@@ -144,11 +144,13 @@ function vitalScore(e: OwlEyeSpace, p: number, sharedFirst: boolean): number {
 /**
  * The attacker's moves against a dragon the static view calls alive whose eyes may hang on a short
  * string (see OwlParams.weakAliveDepth): the legal liberties of its strings of two liberties or
- * fewer, nothing else.
+ * fewer, and its outer liberties where it has at most `outer` (OwlParams.weakAliveOuter).
  */
-export function weakLiberties(board: Board, v: DragonView, attacker: Player): number[] {
+export function weakLiberties(board: Board, v: DragonView, attacker: Player, outer = 0): number[] {
   const out: number[] = [];
   addShortLiberties(board, v.strings, attacker, out);
+  if (v.outerLiberties.length <= outer)
+    for (const l of v.outerLiberties) if (!out.includes(l) && board.isLegal(l, attacker)) out.push(l);
   return out;
 }
 

@@ -283,7 +283,7 @@ export class OwlReader {
     if (cached >= 0) return cached;
     const moves =
       verdict === ALIVE && capture === 0 && !judge.aliveRoot(v!, depth)
-        ? weakLiberties(b, v!, attacker)
+        ? weakLiberties(b, v!, attacker, this.params.weakAliveOuter ?? 0)
         : attackerMoves(
             b,
             v!,

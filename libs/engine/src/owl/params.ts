@@ -58,6 +58,12 @@ export interface OwlParams {
    */
   readonly weakAliveDepth?: number;
   /**
+   * At those weakAliveDepth nodes the attacker also plays on the dragon's outer liberties when it
+   * has at most this many (a shortage of liberties outside is what makes such a string's eye
+   * false: ld_owl 166's E19 and 201's T15 are kos found this way). 0 or unset: never.
+   */
+  readonly weakAliveOuter?: number;
+  /**
    * With the owner to move, a dragon the static view calls alive (two eyes, room or a friend) is
    * read on when a string of two liberties or fewer holding at least half of it cannot be saved by
    * tactical reading: room or a friend out of reach of a string in a net or a ladder saves nothing.
