@@ -3,6 +3,7 @@ import type { Player } from '../board/color';
 import type { DragonView } from './eyespace';
 import type { OwlSearchState } from './node';
 import type { OwlParams } from './params';
+import { threatenedOpen } from './verdict';
 
 /**
  * With koThreats and no ko master yet, the ko retake the rule forbids `player` now joins a node's
@@ -50,4 +51,19 @@ export function preferKiller(params: OwlParams, state: OwlSearchState, moves: nu
     moves.splice(i, 1);
     moves.unshift(k);
   }
+}
+
+/**
+ * Moves the vital points (the defender's, then the attacker's) of the dragon's threatened open eye
+ * spaces to the front of the owner's candidates `moves` (see OwlParams.doubtOpenEyes).
+ */
+export function threatenedVitalFirst(b: Board, v: DragonView, owner: Player, moves: number[]): void {
+  const front: number[] = [];
+  for (const e of v.eyeSpaces) {
+    if (!threatenedOpen(e)) continue;
+    for (const p of [...e.eyes.defense, ...e.eyes.attack])
+      if (!front.includes(p) && b.isLegal(p, owner)) front.push(p);
+  }
+  for (let i = moves.length - 1; i >= 0; i--) if (front.includes(moves[i])) moves.splice(i, 1);
+  moves.unshift(...front);
 }

@@ -5,7 +5,7 @@ import { invert, packResult, ReadCode, unpackResult, type ReadResult } from '../
 import { OP_ATTACK, OP_DEFEND, OwlCache } from './cache';
 import { OwlScratch, viewDragon, type DragonView } from './eyespace';
 import { addNewStoneLiberties, attackerMoves, defenderMoves, weakLiberties } from './moves';
-import { addRetake, preferKiller } from './ordering';
+import { addRetake, preferKiller, threatenedVitalFirst } from './ordering';
 import { bestOf, VERIFY_KILL, type OwlSearchState } from './node';
 import { DEFAULT_OWL_PARAMS, type OwlParams } from './params';
 import { ALIVE, DEAD, OwlJudge } from './verdict';
@@ -323,7 +323,9 @@ export class OwlReader {
     if (verdict === DEAD && !this.readRoot(v, depth) && !this.readDeadDefence(v, depth))
       return this.lastChance(this.owner, depth, ReadCode.Fail, this.defendScore(depth));
     const hint = depth === 0 ? this.rootHint : 0;
-    if (verdict === ALIVE && hint === 0 && !this.judge.lostString(v!, this.goal.length))
+    // At the root of a defence, a life that needs an open space the attacker can enter is read.
+    const doubted = depth === 0 && this.defenceQuestion && verdict === ALIVE && this.judge.doubtedEyes(v!);
+    if (verdict === ALIVE && hint === 0 && !doubted && !this.judge.lostString(v!, this.goal.length))
       return packResult(ReadCode.Win, 0);
     if (depth >= this.params.maxDepth || this.tick()) return this.cut(ReadCode.Win);
     const b = this.board;
@@ -339,6 +341,7 @@ export class OwlReader {
     const moves = defenderMoves(b, v!, owner, width, this.params.sharedVitalFirst === true);
     addRetake(b, this.params, this.state, moves, v!, owner, owner);
     preferKiller(this.params, this.state, moves, depth);
+    if (doubted) threatenedVitalFirst(b, v!, owner, moves);
     if (hint !== 0 && b.colors[hint] === EMPTY) {
       const i = moves.indexOf(hint);
       if (i >= 0) moves.splice(i, 1);

@@ -77,6 +77,14 @@ export interface OwlParams {
    */
   readonly readAliveRoot?: boolean;
   /**
+   * At the root of a defence question whose attack failed, a dragon the static view calls alive
+   * by its eye count, with fewer than two sure eyes outside the open spaces where the eye-graph
+   * reader names an attack point, is read on instead of answered with no move: its owner's first
+   * living move is named, the vital points of those threatened spaces first (GNU Go's owl names no
+   * defence only where its pessimistic eye count, closed spaces only, sees life).
+   */
+  readonly doubtOpenEyes?: boolean;
+  /**
    * At the root of an attack, a killing move is read once more with the owner's reply read afresh
    * whatever the static view says there (as readDeadRoot reads the root): a kill the reply refutes
    * on a line no depth or budget cut decided gives way to the next killing move that holds, or the

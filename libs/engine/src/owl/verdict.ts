@@ -2,7 +2,7 @@ import type { Board } from '../board/board';
 import { ReadCode } from '../reading/result';
 import { DEFAULT_TACTICAL_PARAMS, TacticalReader } from '../reading/tactical';
 import { TranspositionTable } from '../reading/transposition';
-import type { DragonView } from './eyespace';
+import type { DragonView, OwlEyeSpace } from './eyespace';
 import type { OwlParams } from './params';
 
 /** Static verdict of a node. */
@@ -96,6 +96,17 @@ export class OwlJudge {
     return !v.connects && v.weakestLiberties <= 2 && depth < (this.params.weakAliveDepth ?? 0);
   }
 
+  /**
+   * A static life by eyes whose sure eyes, counted outside the open spaces the eye-graph reader
+   * names an attack point in, fall short of two (see OwlParams.doubtOpenEyes).
+   */
+  doubtedEyes(v: DragonView): boolean {
+    if (this.params.doubtOpenEyes !== true || v.connects || v.minEyes < 2) return false;
+    let sure = 0;
+    for (const e of v.eyeSpaces) if (!threatenedOpen(e)) sure += e.eyes.min;
+    return sure < 2;
+  }
+
   /** A static life by eyes at the root of an attack is read on (see OwlParams.readAliveRoot). */
   aliveRoot(v: DragonView, depth: number): boolean {
     return (
@@ -105,4 +116,9 @@ export class OwlJudge {
       v.eyeSpaces.some((e) => e.leaky === true && e.eyes.max > 0)
     );
   }
+}
+
+/** An eye space the enemy can enter where the eye-graph reader names an attack point. */
+export function threatenedOpen(e: OwlEyeSpace): boolean {
+  return e.leaky === true && e.eyes.attack.length > 0;
 }
