@@ -110,7 +110,7 @@ export interface LifeAnalysis {
  * that stand outside the dragon's view (newStoneLiberties; ld_owl 104 -> 106, 105 and 169 gained;
  * owl 148 the same; none lost); at the weak-alive nodes the attacker also tries the dragon's
  * outer liberties when it has two or fewer (weakAliveOuter; ld_owl 106 -> 108, 166 and 201 gained;
- * owl 146 the same; none lost; 3 or more: not measured); the root of a defence question whose
+ * owl 146 the same; none lost; three or fewer: ld_owl 109 the same); the root of a defence question whose
  * attack failed reads on a life by eyes that needs an open space where the eye-graph reader names
  * an attack point (doubtOpenEyes; ld_owl 108 -> 109, 531 gained; owl 146 the same; none lost; the
  * same for a life by room as well: owl 103 gained, 159 lost).
