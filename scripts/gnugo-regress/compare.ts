@@ -17,6 +17,14 @@ export interface RegressReport {
   }[];
 }
 
+type SuiteResults = RegressReport['suites'][number];
+type TestResult = SuiteResults['results'][number];
+
+/** Whether Moyo passed the test. */
+function passed(r: TestResult): boolean {
+  return r.moyo?.verdict === 'pass';
+}
+
 /** One test whose verdict differs between the reports. */
 export interface VerdictChange {
   id: number;
@@ -52,29 +60,26 @@ export function compareReports(before: RegressReport, after: RegressReport): Sui
   for (const sb of before.suites) {
     const sa = after.suites.find((s) => s.name === sb.name);
     if (!sa) continue;
-    const answered = (s: RegressReport['suites'][number]) =>
+    const answered = (s: SuiteResults) =>
       new Map(s.results.filter((r) => r.moyo !== null).map((r) => [r.id, r]));
     const b = answered(sb);
     const a = answered(sa);
     const both = [...b.keys()].filter((id) => a.has(id)).sort((x, y) => x - y);
-    const pass = (m: Map<number, RegressReport['suites'][number]['results'][number]>) =>
-      both.filter((id) => m.get(id)!.moyo!.verdict === 'pass').length;
-    const seconds = (m: Map<number, RegressReport['suites'][number]['results'][number]>) =>
+    const pass = (m: Map<number, TestResult>) => both.filter((id) => passed(m.get(id)!)).length;
+    const seconds = (m: Map<number, TestResult>) =>
       both.reduce((t, id) => t + (m.get(id)!.moyo!.seconds ?? 0), 0);
     const changes: VerdictChange[] = [];
     for (const id of both) {
       const rb = b.get(id)!;
       const ra = a.get(id)!;
-      const wasPass = rb.moyo!.verdict === 'pass';
-      const isPass = ra.moyo!.verdict === 'pass';
-      if (wasPass === isPass) continue;
+      if (passed(rb) === passed(ra)) continue;
       changes.push({
         id,
         command: rb.command,
         expected: rb.expected,
         before: rb.moyo!.answer,
         after: ra.moyo!.answer,
-        gained: isPass,
+        gained: passed(ra),
       });
     }
     out.push({

@@ -13,6 +13,11 @@ export interface OwlEyeSpace {
   readonly leaky?: boolean;
 }
 
+/** An eye space the enemy can enter where the eye-graph reader names an attack point. */
+export function threatenedOpen(e: OwlEyeSpace): boolean {
+  return e.leaky === true && e.eyes.attack.length > 0;
+}
+
 /** What the owl sees of a dragon at one node. */
 export interface DragonView {
   /** One stone per string of the dragon (goal strings plus strings sharing its eye spaces). */

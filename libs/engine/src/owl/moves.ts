@@ -149,8 +149,7 @@ function vitalScore(e: OwlEyeSpace, p: number, sharedFirst: boolean): number {
 export function weakLiberties(board: Board, v: DragonView, attacker: Player, outer = 0): number[] {
   const out: number[] = [];
   addShortLiberties(board, v.strings, attacker, out);
-  if (v.outerLiberties.length <= outer)
-    for (const l of v.outerLiberties) if (!out.includes(l) && board.isLegal(l, attacker)) out.push(l);
+  if (v.outerLiberties.length <= outer) addLegal(board, v.outerLiberties, attacker, out);
   return out;
 }
 
@@ -182,9 +181,13 @@ function addShortLiberties(board: Board, stones: readonly number[], attacker: Pl
     const head = board.chainHead(s);
     if (seen.has(head) || board.chainLiberties(s) > 2) continue;
     seen.add(head);
-    for (const l of libertiesOf(board, s))
-      if (!moves.includes(l) && board.isLegal(l, attacker)) moves.push(l);
+    addLegal(board, libertiesOf(board, s), attacker, moves);
   }
+}
+
+/** Adds to `moves` each of `points` that is legal for `player` and not yet listed, in order. */
+export function addLegal(board: Board, points: readonly number[], player: Player, moves: number[]): void {
+  for (const p of points) if (!moves.includes(p) && board.isLegal(p, player)) moves.push(p);
 }
 
 /**

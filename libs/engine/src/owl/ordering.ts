@@ -1,9 +1,9 @@
 import type { Board } from '../board/board';
 import type { Player } from '../board/color';
-import type { DragonView } from './eyespace';
+import { threatenedOpen, type DragonView } from './eyespace';
+import { addLegal } from './moves';
 import type { OwlSearchState } from './node';
 import type { OwlParams } from './params';
-import { threatenedOpen } from './verdict';
 
 /**
  * With koThreats and no ko master yet, the ko retake the rule forbids `player` now joins a node's
@@ -61,8 +61,8 @@ export function threatenedVitalFirst(b: Board, v: DragonView, owner: Player, mov
   const front: number[] = [];
   for (const e of v.eyeSpaces) {
     if (!threatenedOpen(e)) continue;
-    for (const p of [...e.eyes.defense, ...e.eyes.attack])
-      if (!front.includes(p) && b.isLegal(p, owner)) front.push(p);
+    addLegal(b, e.eyes.defense, owner, front);
+    addLegal(b, e.eyes.attack, owner, front);
   }
   for (let i = moves.length - 1; i >= 0; i--) if (front.includes(moves[i])) moves.splice(i, 1);
   moves.unshift(...front);

@@ -2,7 +2,7 @@ import type { Board } from '../board/board';
 import { ReadCode } from '../reading/result';
 import { DEFAULT_TACTICAL_PARAMS, TacticalReader } from '../reading/tactical';
 import { TranspositionTable } from '../reading/transposition';
-import type { DragonView, OwlEyeSpace } from './eyespace';
+import { threatenedOpen, type DragonView } from './eyespace';
 import type { OwlParams } from './params';
 
 /** Static verdict of a node. */
@@ -116,9 +116,4 @@ export class OwlJudge {
       v.eyeSpaces.some((e) => e.leaky === true && e.eyes.max > 0)
     );
   }
-}
-
-/** An eye space the enemy can enter where the eye-graph reader names an attack point. */
-export function threatenedOpen(e: OwlEyeSpace): boolean {
-  return e.leaky === true && e.eyes.attack.length > 0;
 }
