@@ -113,7 +113,12 @@ export interface LifeAnalysis {
  * owl 146 the same; none lost; three or fewer: ld_owl 109 the same); the root of a defence question whose
  * attack failed reads on a life by eyes that needs an open space where the eye-graph reader names
  * an attack point (doubtOpenEyes; ld_owl 108 -> 109, 531 gained; owl 146 the same; none lost; the
- * same for a life by room as well: owl 103 gained, 159 lost).
+ * same for a life by room as well: owl 103 gained, 159 lost); a life by shape with two or more
+ * strings of two liberties or fewer is checked with a pass in the first four plies, the attacker
+ * moving twice with its whole candidate list, and at the root of an attack gets that whole list
+ * (passCheckDepth; ld_owl 109 -> 111, 16 and 303 gained; owl 146 -> 151, 55, 139-142 and 189
+ * gained, 54 lost (another kill named); with the short strings' liberties after the other
+ * candidates instead of before them, ld_owl 22 lost: the 6,000 nodes ran out before its kill).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,
@@ -129,6 +134,7 @@ const LIFE_OWL_PARAMS = {
   deadRoomOwner: 8,
   weakAliveDepth: 4,
   weakAliveOuter: 2,
+  passCheckDepth: 4,
   tacticalLife: true,
   readAliveRoot: true,
   doubtOpenEyes: true,

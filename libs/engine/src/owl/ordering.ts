@@ -1,7 +1,7 @@
 import type { Board } from '../board/board';
 import type { Player } from '../board/color';
 import { threatenedOpen, type DragonView } from './eyespace';
-import { addLegal } from './moves';
+import { addLegal, weakLiberties } from './moves';
 import type { OwlSearchState } from './node';
 import type { OwlParams } from './params';
 
@@ -64,6 +64,21 @@ export function threatenedVitalFirst(b: Board, v: DragonView, owner: Player, mov
     addLegal(b, e.eyes.defense, owner, front);
     addLegal(b, e.eyes.attack, owner, front);
   }
+  putFirst(moves, front);
+}
+
+/**
+ * The owner's candidates after a pass check found the attacker's kill `threat` (see
+ * OwlParams.passCheckDepth): the liberties of the dragon's short strings join them, and the kill's
+ * point goes first (the point the attacker wants, where the owner can play it).
+ */
+export function threatFirst(b: Board, v: DragonView, owner: Player, moves: number[], threat: number): void {
+  addLegal(b, weakLiberties(b, v, owner), owner, moves);
+  putFirst(moves, b.isLegal(threat, owner) ? [threat] : []);
+}
+
+/** `front`, in its order, ahead of the rest of `moves` (each move once). In place. */
+export function putFirst(moves: number[], front: readonly number[]): void {
   for (let i = moves.length - 1; i >= 0; i--) if (front.includes(moves[i])) moves.splice(i, 1);
   moves.unshift(...front);
 }

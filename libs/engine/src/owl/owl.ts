@@ -5,7 +5,7 @@ import { invert, packResult, ReadCode, unpackResult, type ReadResult } from '../
 import { OP_ATTACK, OP_DEFEND, OwlCache } from './cache';
 import { OwlScratch, viewDragon, type DragonView } from './eyespace';
 import { addNewStoneLiberties, attackerMoves, defenderMoves, weakLiberties } from './moves';
-import { addRetake, preferKiller, threatenedVitalFirst } from './ordering';
+import { addRetake, preferKiller, putFirst, threatenedVitalFirst, threatFirst } from './ordering';
 import { bestOf, VERIFY_KILL, type OwlSearchState } from './node';
 import { DEFAULT_OWL_PARAMS, type OwlParams } from './params';
 import { ALIVE, DEAD, OwlJudge } from './verdict';
@@ -61,6 +61,8 @@ export class OwlReader {
   private readonly ownerLine: number[] = [];
   /** Lines cut by the depth or the budget so far (see OwlParams.exactCache). */
   private cuts = 0;
+  /** The next readAttack is the attacker's second move in a row (the owner passed: passCheckDepth). */
+  private afterPass = false;
 
   constructor(
     readonly board: Board,
@@ -262,11 +264,16 @@ export class OwlReader {
 
   /** Attacker to move. */
   private readAttack(depth: number): number {
+    const afterPass = this.afterPass;
+    this.afterPass = false;
     const v = this.look();
     const judge = this.judge;
     const verdict = judge.judge(v, this.goal.length, true);
     this.state.soft = false;
     if (verdict === DEAD && !this.readRoot(v, depth)) return packResult(ReadCode.Win, 0);
+    // A life by shape whose strings are short of liberties, after the owner's pass or at the root:
+    // the attacker's whole candidate list (see OwlParams.passCheckDepth).
+    const whole = verdict === ALIVE && (afterPass || (depth === 0 && judge.shortLife(v!)));
     const attacker = opponent(this.owner);
     // Eyes counted by shape assume the surrounding strings hold (GNU Go's optics has the same blind
     // spot): a string of two liberties that tactical reading captures leaves the dragon unsettled,
@@ -274,15 +281,16 @@ export class OwlReader {
     let capture = 0;
     if (verdict === ALIVE) {
       capture = v!.connects ? 0 : judge.capturable(v!);
-      if (capture === 0 && !judge.weakAlive(v!, depth) && !judge.aliveRoot(v!, depth))
+      if (capture === 0 && !whole && !judge.weakAlive(v!, depth) && !judge.aliveRoot(v!, depth))
         return this.lastChance(attacker, depth, ReadCode.Fail, this.attackScore(depth));
     }
     if (depth >= this.params.maxDepth || this.tick()) return this.cut(ReadCode.Fail);
     const b = this.board;
-    const cached = this.recall(OP_ATTACK, depth);
+    // The node after a pass is no position's usual attacker node: not from or into the cache.
+    const cached = whole ? -1 : this.recall(OP_ATTACK, depth);
     if (cached >= 0) return cached;
     const moves =
-      verdict === ALIVE && capture === 0 && !judge.aliveRoot(v!, depth)
+      verdict === ALIVE && capture === 0 && !whole && !judge.aliveRoot(v!, depth)
         ? weakLiberties(b, v!, attacker, this.params.weakAliveOuter ?? 0)
         : attackerMoves(
             b,
@@ -292,7 +300,8 @@ export class OwlReader {
             this.params.contain === true,
             this.params.sharedVitalFirst === true,
           );
-    if (verdict === ALIVE && capture === 0 && judge.aliveRoot(v!, depth)) {
+    if (whole) putFirst(moves, weakLiberties(b, v!, attacker));
+    else if (verdict === ALIVE && capture === 0 && judge.aliveRoot(v!, depth)) {
       // Its eyes are spoilt from outside: the points inside its eye spaces are left out, but for
       // the liberties of its short strings (see weakAlive).
       const keep = judge.weakAlive(v!, depth) ? weakLiberties(b, v!, attacker) : [];
@@ -304,14 +313,10 @@ export class OwlReader {
       addNewStoneLiberties(b, v!, this.ownerLine, this.owner, moves);
     addRetake(b, this.params, this.state, moves, v!, attacker, this.owner);
     preferKiller(this.params, this.state, moves, depth);
-    if (capture !== 0) {
-      const i = moves.indexOf(capture);
-      if (i >= 0) moves.splice(i, 1);
-      moves.unshift(capture);
-    }
+    if (capture !== 0) putFirst(moves, [capture]);
     const cuts = this.cuts;
     const result = bestOf(b, this.params, this.state, attacker, moves, false, depth, this.attackScore(depth));
-    this.remember(OP_ATTACK, depth, cuts, unpackResult(result).code !== ReadCode.Win, result);
+    if (!whole) this.remember(OP_ATTACK, depth, cuts, unpackResult(result).code !== ReadCode.Win, result);
     return result;
   }
 
@@ -325,8 +330,16 @@ export class OwlReader {
     const hint = depth === 0 ? this.rootHint : 0;
     // At the root of a defence, a life that needs an open space the attacker can enter is read.
     const doubted = depth === 0 && this.defenceQuestion && verdict === ALIVE && this.judge.doubtedEyes(v!);
-    if (verdict === ALIVE && hint === 0 && !doubted && !this.judge.lostString(v!, this.goal.length))
-      return packResult(ReadCode.Win, 0);
+    let threat = 0;
+    if (verdict === ALIVE && hint === 0 && !doubted && !this.judge.lostString(v!, this.goal.length)) {
+      if (!this.passCheck(v!, depth)) return packResult(ReadCode.Win, 0);
+      // The attacker moves twice: where that fails too, the dragon needs no move.
+      if (depth + 1 >= this.params.maxDepth) return this.cut(ReadCode.Win);
+      this.afterPass = true;
+      const t = unpackResult(this.readAttack(depth + 1));
+      if (t.code === ReadCode.Fail) return packResult(ReadCode.Win, 0);
+      threat = t.move;
+    }
     if (depth >= this.params.maxDepth || this.tick()) return this.cut(ReadCode.Win);
     const b = this.board;
     const fresh = this.state.verifying === VERIFY_KILL && depth === 1;
@@ -342,14 +355,16 @@ export class OwlReader {
     addRetake(b, this.params, this.state, moves, v!, owner, owner);
     preferKiller(this.params, this.state, moves, depth);
     if (doubted) threatenedVitalFirst(b, v!, owner, moves);
-    if (hint !== 0 && b.colors[hint] === EMPTY) {
-      const i = moves.indexOf(hint);
-      if (i >= 0) moves.splice(i, 1);
-      moves.unshift(hint);
-    }
+    if (threat !== 0) threatFirst(b, v!, owner, moves, threat);
+    if (hint !== 0 && b.colors[hint] === EMPTY) putFirst(moves, [hint]);
     const result = bestOf(b, this.params, this.state, owner, moves, true, depth, this.defendScore(depth));
     if (!fresh) this.remember(OP_DEFEND, depth, cuts, unpackResult(result).code !== ReadCode.Fail, result);
     return result;
+  }
+
+  /** An owner's node below the root whose static life is checked with a pass (passCheckDepth). */
+  private passCheck(v: DragonView, depth: number): boolean {
+    return depth > 0 && depth < (this.params.passCheckDepth ?? 0) && this.judge.shortLife(v);
   }
 
   /** The attacker's code after its move at a node at `depth`. */

@@ -64,6 +64,17 @@ export interface OwlParams {
    */
   readonly weakAliveOuter?: number;
   /**
+   * Plies from the root within which an owner's node that the static view calls alive by its eye
+   * count alone (no friend reached, no room to run) while two or more of the dragon's strings have
+   * two liberties or fewer is checked with a pass: the attacker moves again with its whole candidate
+   * list (the short strings' liberties first, then the eye spaces' points and the outside), and the
+   * node lives when that attack fails; otherwise the owner's moves are read, the attacker's kill
+   * first, then the short strings' liberties. At the root of an attack such a dragon gets the same
+   * whole list, not only those liberties (eyes counted by shape take strings that hold for granted;
+   * GNU Go's owl distrusts its optics there with its vital-attack patterns). 0 or unset: never.
+   */
+  readonly passCheckDepth?: number;
+  /**
    * With the owner to move, a dragon the static view calls alive (two eyes, room or a friend) is
    * read on when a string of two liberties or fewer holding at least half of it cannot be saved by
    * tactical reading: room or a friend out of reach of a string in a net or a ladder saves nothing.

@@ -97,6 +97,18 @@ export class OwlJudge {
   }
 
   /**
+   * A static life by the eye count alone (no friend reached, no room to run) with two or more of the
+   * dragon's strings at two liberties or fewer (see OwlParams.passCheckDepth).
+   */
+  shortLife(v: DragonView): boolean {
+    if ((this.params.passCheckDepth ?? 0) === 0 || v.connects || v.room >= this.params.view.escapeRoom)
+      return false;
+    let short = 0;
+    for (const s of v.strings) if (this.board.chainLiberties(s) <= 2 && ++short >= 2) return true;
+    return false;
+  }
+
+  /**
    * A static life by eyes whose sure eyes, counted outside the open spaces the eye-graph reader
    * names an attack point in, fall short of two (see OwlParams.doubtOpenEyes).
    */
