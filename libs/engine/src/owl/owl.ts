@@ -61,8 +61,6 @@ export class OwlReader {
   private readonly ownerLine: number[] = [];
   /** Lines cut by the depth or the budget so far (see OwlParams.exactCache). */
   private cuts = 0;
-  /** The next readAttack is the attacker's second move in a row (the owner passed: passCheckDepth). */
-  private afterPass = false;
 
   constructor(
     readonly board: Board,
@@ -262,10 +260,8 @@ export class OwlReader {
     return packResult(code, 0);
   }
 
-  /** Attacker to move. */
-  private readAttack(depth: number): number {
-    const afterPass = this.afterPass;
-    this.afterPass = false;
+  /** Attacker to move; `afterPass`: its second move in a row (the owner passed: passCheckDepth). */
+  private readAttack(depth: number, afterPass = false): number {
     const v = this.look();
     const judge = this.judge;
     const verdict = judge.judge(v, this.goal.length, true);
@@ -335,8 +331,7 @@ export class OwlReader {
       if (!this.passCheck(v!, depth)) return packResult(ReadCode.Win, 0);
       // The attacker moves twice: where that fails too, the dragon needs no move.
       if (depth + 1 >= this.params.maxDepth) return this.cut(ReadCode.Win);
-      this.afterPass = true;
-      const t = unpackResult(this.readAttack(depth + 1));
+      const t = unpackResult(this.readAttack(depth + 1, true));
       if (t.code === ReadCode.Fail) return packResult(ReadCode.Win, 0);
       threat = t.move;
     }
