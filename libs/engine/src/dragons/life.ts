@@ -135,6 +135,7 @@ const LIFE_OWL_PARAMS = {
   weakAliveDepth: 4,
   weakAliveOuter: 2,
   passCheckDepth: 4,
+  settledAttackPoints: true,
   tacticalLife: true,
   readAliveRoot: true,
   doubtOpenEyes: true,

@@ -7,6 +7,8 @@ const VITAL = 100;
 const SHARED_VITAL = 110;
 /** Score of the attacker's capture inside an eye space (below a vital point, above placements). */
 const CAPTURE_INSIDE = 75;
+/** The owner's score of an attacker's point in a space the reader settled (see settledAttack). */
+const SETTLED_ATTACK = 60;
 
 /** Candidate moves with scores; the best `width` legal ones are kept. */
 class Candidates {
@@ -106,7 +108,9 @@ export function attackerMoves(
  * The owner's candidates: vital points of unsettled eye spaces, capturing or atari on lunches,
  * saving a string of the dragon in atari, the liberties leading outside and the points beyond them
  * (more eye space, running). Best `width` first; self-ataris are left out. With `sharedFirst` a
- * vital point that is also the attacker's goes before the others.
+ * vital point that is also the attacker's goes before the others; with `settledAttack` the
+ * attacker's points the reader names in spaces whose range it settled (min = max >= 1) are taken
+ * too (OwlParams.settledAttackPoints).
  */
 export function defenderMoves(
   board: Board,
@@ -114,11 +118,13 @@ export function defenderMoves(
   owner: Player,
   width: number,
   sharedFirst = false,
+  settledAttack = false,
 ): number[] {
   const c = new Candidates();
   const adj = board.geo.adjacent;
   for (const e of v.eyeSpaces) {
     if (e.eyes.min < e.eyes.max) for (const p of e.eyes.defense) c.add(p, vitalScore(e, p, sharedFirst));
+    else if (settledAttack && e.eyes.max > 0) for (const p of e.eyes.attack) c.add(p, SETTLED_ATTACK);
   }
   for (const s of v.lunches) {
     const n = board.chainLiberties(s);

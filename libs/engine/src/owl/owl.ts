@@ -346,7 +346,14 @@ export class OwlReader {
       depth === 0 && this.defenceQuestion
         ? (this.params.defenceRootWidth ?? this.params.width)
         : this.params.width;
-    const moves = defenderMoves(b, v!, owner, width, this.params.sharedVitalFirst === true);
+    const moves = defenderMoves(
+      b,
+      v!,
+      owner,
+      width,
+      this.params.sharedVitalFirst === true,
+      this.params.settledAttackPoints === true && depth === 0 && this.defenceQuestion,
+    );
     addRetake(b, this.params, this.state, moves, v!, owner, owner);
     preferKiller(this.params, this.state, moves, depth);
     if (doubted) threatenedVitalFirst(b, v!, owner, moves);

@@ -75,6 +75,15 @@ export interface OwlParams {
    */
   readonly passCheckDepth?: number;
   /**
+   * At the root of a defence question the owner also plays where the eye-graph reader names an
+   * attacker's point in an eye space whose range it settled (min = max, at least one eye): taking
+   * the point the attacker would spoil the space from once its outside moves make it work (ld_owl
+   * 159's corner: after the attacker's D1 the owner lives at A2, the reader's attack point of a 2-2
+   * space). Such points score below vital points and lunch captures in atari, above the outside
+   * liberties. At every owner's node it cost owl 214 and 215 (other moves read first there).
+   */
+  readonly settledAttackPoints?: boolean;
+  /**
    * With the owner to move, a dragon the static view calls alive (two eyes, room or a friend) is
    * read on when a string of two liberties or fewer holding at least half of it cannot be saved by
    * tactical reading: room or a friend out of reach of a string in a net or a ladder saves nothing.
