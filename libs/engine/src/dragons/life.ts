@@ -120,8 +120,8 @@ export interface LifeAnalysis {
  * gained, 54 lost (another kill named); with the short strings' liberties after the other
  * candidates instead of before them, ld_owl 22 lost: the 6,000 nodes ran out before its kill);
  * at the root of a defence the owner also takes the eye-graph reader's attack points of a space
- * whose range it settled (settledAttackPoints; ld_owl 111 -> 112, 4 gained, none lost; at every owner's node:
- * ld_owl 113, 4 and 62 gained, none lost, but owl 214 and 215 lost).
+ * whose range it settled (settledAttackPoints; ld_owl 111 -> 112, 4 gained, none lost; at every
+ * owner's node: ld_owl 113, 4 and 62 gained, none lost, but owl 214 and 215 lost).
  */
 const LIFE_OWL_PARAMS = {
   ...DEFAULT_OWL_PARAMS,

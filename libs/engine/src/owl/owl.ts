@@ -324,8 +324,9 @@ export class OwlReader {
     if (verdict === DEAD && !this.readRoot(v, depth) && !this.readDeadDefence(v, depth))
       return this.lastChance(this.owner, depth, ReadCode.Fail, this.defendScore(depth));
     const hint = depth === 0 ? this.rootHint : 0;
+    const defenceRoot = depth === 0 && this.defenceQuestion;
     // At the root of a defence, a life that needs an open space the attacker can enter is read.
-    const doubted = depth === 0 && this.defenceQuestion && verdict === ALIVE && this.judge.doubtedEyes(v!);
+    const doubted = defenceRoot && verdict === ALIVE && this.judge.doubtedEyes(v!);
     let threat = 0;
     if (verdict === ALIVE && hint === 0 && !doubted && !this.judge.lostString(v!, this.goal.length)) {
       if (!this.passCheck(v!, depth)) return packResult(ReadCode.Win, 0);
@@ -342,17 +343,14 @@ export class OwlReader {
     if (cached >= 0) return cached;
     const cuts = this.cuts;
     const owner = this.owner;
-    const width =
-      depth === 0 && this.defenceQuestion
-        ? (this.params.defenceRootWidth ?? this.params.width)
-        : this.params.width;
+    const width = defenceRoot ? (this.params.defenceRootWidth ?? this.params.width) : this.params.width;
     const moves = defenderMoves(
       b,
       v!,
       owner,
       width,
       this.params.sharedVitalFirst === true,
-      this.params.settledAttackPoints === true && depth === 0 && this.defenceQuestion,
+      this.params.settledAttackPoints === true && defenceRoot,
     );
     addRetake(b, this.params, this.state, moves, v!, owner, owner);
     preferKiller(this.params, this.state, moves, depth);
