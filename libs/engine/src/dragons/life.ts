@@ -1,4 +1,5 @@
 import { DEFAULT_OWL_PARAMS, type OwlReader } from '../owl/owl';
+import { sharedVitalPoint } from '../owl/shared-point';
 import type { Board } from '../board/board';
 import type { Player } from '../board/color';
 import { analyzeGroups, type GroupAnalysis, type GroupStatus } from '../groups/status';
@@ -194,12 +195,12 @@ export function analyzeLife(board: Board, options: LifeOptions = {}): LifeAnalys
 
 /**
  * The owl's attack on a dragon, naming the owner's saving move instead of the first kill found
- * where the attacker's move there kills too (OwlReader.sharedVitalPoint; `dragon_status` names it
+ * where the attacker's move there kills too (owl/shared-point.ts; `dragon_status` names it
  * so, refine.ts). Two more readings for a dragon that can be killed (owl.tst 7, 9, 100, 106, 128
  * and ld_owl 165 gained, owl 18 lost; owl_attack's engine time about 2x).
  */
 function sharedVitalAttack(owl: OwlReader, stones: readonly number[]): ReadResult {
   const a = owl.attack(stones);
   if (a.code === ReadCode.Fail) return a;
-  return owl.sharedVitalPoint(stones, a, owl.defend(stones)) ?? a;
+  return sharedVitalPoint(owl, stones, a, owl.defend(stones)) ?? a;
 }

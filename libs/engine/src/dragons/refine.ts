@@ -4,6 +4,7 @@ import { type GroupParams, type GroupRefiner, type GroupStatus } from '../groups
 import { computeInfluenceField, type InfluenceField } from '../influence/field';
 import type { ColorPosition } from '../influence/position';
 import { DEFAULT_OWL_PARAMS, OwlReader, type OwlParams } from '../owl/owl';
+import { sharedVitalPoint } from '../owl/shared-point';
 import { ConnectionReader } from '../reading/connection';
 import type { ReadResult } from '../reading/result';
 import { boardPhase, LATE_BOARD, NEAR_SETTLED, type BoardShares } from './board-phase';
@@ -380,7 +381,7 @@ export class ReadingRefiner {
       return { status: 'dead', attack: a.move, defense: 0, attackResult: a, defenseResult: d };
     // GTP's dragon commands: where the owner's saving move also kills when the attacker takes it,
     // it is the attack point too (the point both sides want, which GNU Go's owl tries first).
-    const shared = this.thorough ? this.owl.sharedVitalPoint(stones, a, d) : null;
+    const shared = this.thorough ? sharedVitalPoint(this.owl, stones, a, d) : null;
     const attack = shared ?? a;
     return {
       status: 'critical',

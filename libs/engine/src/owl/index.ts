@@ -3,3 +3,4 @@ export * from './eyespace';
 export * from './moves';
 export * from './owl';
 export * from './semeai';
+export * from './shared-point';

@@ -153,37 +153,6 @@ export class OwlReader {
     }
   }
 
-  /**
-   * Whether the attacker's move at m kills the dragon (its stones): after it, the owner, moving
-   * first, finds no living move (or no stone of the dragon is left).
-   */
-  killsAt(stones: readonly number[], m: number): boolean {
-    const c = this.ownerOf(stones);
-    if (c === 0) return false;
-    const b = this.board;
-    if (!b.playRecorded(m, opponent(c))) return false;
-    try {
-      const left = stones.filter((p) => b.colors[p] === c);
-      if (left.length === 0) return true;
-      return this.defend(left).code === ReadCode.Fail;
-    } finally {
-      b.undo();
-    }
-  }
-
-  /**
-   * The point both sides want: the owner's saving move `defence` where the attacker's move there
-   * kills too (after it the owner finds no life, not even by ko: a clean kill), as the attack
-   * instead of the first kill `attack` found; null where it is not. GNU Go's owl tries that point
-   * first; GTP's `dragon_status` and `owl_attack` name it.
-   */
-  sharedVitalPoint(stones: readonly number[], attack: ReadResult, defence: ReadResult): ReadResult | null {
-    const m = defence.move;
-    if (attack.code === ReadCode.Fail || defence.code === ReadCode.Fail || m === 0 || m === attack.move)
-      return null;
-    return this.killsAt(stones, m) ? { code: ReadCode.Win, move: m } : null;
-  }
-
   /** The owl's static view of the dragon now (for callers that want eyes and room). */
   view(stones: readonly number[]): DragonView | null {
     if (!this.setGoal(stones)) return null;
