@@ -47,13 +47,20 @@ export class OwlJudge {
     // capture, or the escape, is read. (Without this line 123 of the 1,255 bench:real positions
     // answer differently; it was first measured as middle-game mean error 14.35 -> 14.18.)
     if (v.weakestLiberties === 1 && 2 * this.board.chainSize(v.weakest) >= goalSize) return UNSETTLED;
-    const runs = v.connects || v.room >= this.params.view.escapeRoom;
-    if (v.weakestLiberties > 1 && (v.minEyes >= 2 || (runs && !(attackerToMove && this.params.blockFirst))))
+    if (
+      v.weakestLiberties > 1 &&
+      (v.minEyes >= 2 || (this.runs(v) && !(attackerToMove && this.params.blockFirst)))
+    )
       return ALIVE;
     const deadRoom = (attackerToMove ? this.params.deadRoom : this.params.deadRoomOwner) ?? 4;
     if (v.maxEyes < 2 && v.room < deadRoom && !v.lunches.some((s) => this.board.chainLiberties(s) === 1))
       return DEAD;
     return UNSETTLED;
+  }
+
+  /** The dragon reaches a living friend or has room to run (outside the enemy's sphere). */
+  private runs(v: DragonView): boolean {
+    return v.connects || v.room >= this.params.view.escapeRoom;
   }
 
   /** The move capturing a string of two liberties or fewer of the dragon (tactical reading), or 0. */
@@ -101,8 +108,7 @@ export class OwlJudge {
    * dragon's strings at two liberties or fewer (see OwlParams.passCheckDepth).
    */
   shortLife(v: DragonView): boolean {
-    if ((this.params.passCheckDepth ?? 0) === 0 || v.connects || v.room >= this.params.view.escapeRoom)
-      return false;
+    if ((this.params.passCheckDepth ?? 0) === 0 || this.runs(v)) return false;
     let short = 0;
     for (const s of v.strings) if (this.board.chainLiberties(s) <= 2 && ++short >= 2) return true;
     return false;
