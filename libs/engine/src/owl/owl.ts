@@ -12,6 +12,12 @@ import { ALIVE, DEAD, OwlJudge } from './verdict';
 
 export { DEFAULT_OWL_PARAMS, type OwlParams } from './params';
 
+/** The colour of a dragon's stones (its first stone's), or 0 when there is no stone there. */
+export function dragonOwner(board: Board, stones: readonly number[]): Player | 0 {
+  const c = stones.length > 0 ? board.colors[stones[0]] : EMPTY;
+  return c === 1 || c === 2 ? c : 0;
+}
+
 /** Plies that keep a killer move (deeper nodes are not reordered). */
 const KILLER_DEPTHS = 64;
 
@@ -159,14 +165,8 @@ export class OwlReader {
     return this.look();
   }
 
-  /** The colour of the dragon's stones (its first stone's), or 0 when there is no stone there. */
-  private ownerOf(stones: readonly number[]): Player | 0 {
-    const c = stones.length > 0 ? this.board.colors[stones[0]] : EMPTY;
-    return c === 1 || c === 2 ? c : 0;
-  }
-
   private setGoal(stones: readonly number[]): boolean {
-    const c = this.ownerOf(stones);
+    const c = dragonOwner(this.board, stones);
     if (c === 0) return false;
     this.goal = stones;
     this.owner = c;

@@ -1,6 +1,6 @@
-import { BLACK, opponent, WHITE } from '../board/color';
+import { opponent } from '../board/color';
 import { ReadCode, type ReadResult } from '../reading/result';
-import type { OwlReader } from './owl';
+import { dragonOwner, type OwlReader } from './owl';
 
 /**
  * Whether the attacker's move at m kills the dragon (its stones): after it, the owner, moving
@@ -8,8 +8,8 @@ import type { OwlReader } from './owl';
  */
 export function killsAt(owl: OwlReader, stones: readonly number[], m: number): boolean {
   const b = owl.board;
-  const owner = stones.length > 0 ? b.colors[stones[0]] : 0;
-  if (owner !== BLACK && owner !== WHITE) return false;
+  const owner = dragonOwner(b, stones);
+  if (owner === 0) return false;
   if (!b.playRecorded(m, opponent(owner))) return false;
   try {
     const left = stones.filter((p) => b.colors[p] === owner);
